@@ -1,0 +1,33 @@
+/* mpishmem: the type tables of the OpenSHMEM specification as X-macros.
+ *
+ * Every typed entry point (declarations in shmem.h/pshmem.h, definitions in src/api, the C11
+ * generic selections and the tests) is expanded from these lists, so a type is added in one
+ * place. TABLE(X, A) calls X(TYPE, TYPENAME, A) once per row; A is passed through untouched
+ * (generic selections pass the operation name there, most other users pass `_`).
+ *
+ * Each table is split in two: the BASE rows are distinct C types (usable as _Generic
+ * associations), the ALIAS rows are <stdint.h>/<stddef.h> typedefs that may name the same C
+ * type as a BASE row and so must stay out of _Generic lists. */
+#ifndef MPISHMEM_TYPE_TABLES_H
+#define MPISHMEM_TYPE_TABLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Standard RMA types (spec table "stdrmatypes", 24 rows). */
+#define MPISHMEM_RMA_TYPES_BASE(X, A)                                                     \
+    X(float, float, A) X(double, double, A) X(long double, longdouble, A)                 \
+    X(char, char, A) X(signed char, schar, A) X(short, short, A) X(int, int, A)           \
+    X(long, long, A) X(long long, longlong, A) X(unsigned char, uchar, A)                 \
+    X(unsigned short, ushort, A) X(unsigned int, uint, A) X(unsigned long, ulong, A)      \
+    X(unsigned long long, ulonglong, A)
+#define MPISHMEM_RMA_TYPES_ALIAS(X, A)                                                    \
+    X(int8_t, int8, A) X(int16_t, int16, A) X(int32_t, int32, A) X(int64_t, int64, A)     \
+    X(uint8_t, uint8, A) X(uint16_t, uint16, A) X(uint32_t, uint32, A)                    \
+    X(uint64_t, uint64, A) X(size_t, size, A) X(ptrdiff_t, ptrdiff, A)
+#define MPISHMEM_RMA_TYPES(X, A) MPISHMEM_RMA_TYPES_BASE(X, A) MPISHMEM_RMA_TYPES_ALIAS(X, A)
+
+/* Sized RMA forms: X(BITS, BYTES, A). */
+#define MPISHMEM_SIZES(X, A) X(8, 1, A) X(16, 2, A) X(32, 4, A) X(64, 8, A) X(128, 16, A)
+
+#endif

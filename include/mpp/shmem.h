@@ -1,0 +1,2 @@
+/* Deprecated header path, kept by the specification. */
+#include <shmem.h>

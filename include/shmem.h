@@ -1,0 +1,18 @@
+/* mpishmem: OpenSHMEM 1.6 over MPI-3 RMA. The public header of the specification. */
+#ifndef SHMEM_H
+#define SHMEM_H
+
+#include <mpishmem/constants.h>
+#include <mpishmem/type_tables.h>
+
+#define MPISHMEM_FN(x) shmem_##x
+#define MPISHMEM_OLD(x) x
+#include <mpishmem/api_decl.h>
+#undef MPISHMEM_FN
+#undef MPISHMEM_OLD
+
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
+#include <mpishmem/generics.h>
+#endif
+
+#endif

@@ -1,0 +1,52 @@
+/* mpishmem: how API routines are defined.
+ *
+ * A routine is defined once under its profiling name (pshmem_x) and exported; its spec name
+ * (shmem_x) is a weak alias, so a profiling tool can define shmem_x and call pshmem_x.
+ * MPISHMEM_DEF_CTX defines a routine that takes a `pe` argument and its shmem_ctx_ twin from one
+ * body, in which `C` is the context and `PE` the world PE number of `pe` (the ctx form numbers
+ * PEs in the context's team). */
+#ifndef MPISHMEM_API_H
+#define MPISHMEM_API_H
+
+#include "shmem.h"
+#include "pshmem.h"
+
+#include "../core/error.h"
+#include "../core/state.h"
+#include "check.h"
+
+#define MPISHMEM_API __attribute__((visibility("default")))
+#define MPISHMEM_ALIAS(name)                                                              \
+    extern __typeof__(p##name) name __attribute__((weak, alias("p" #name),                \
+                                                   visibility("default")));
+
+#define MPISHMEM_UNPAREN(...) __VA_ARGS__
+
+/* Team PE -> world PE for a context's team (identity for the world team). */
+static inline __attribute__((always_inline)) int mpishmem_ctx_world_pe(struct mpishmem_ctx *c,
+                                                                       int pe)
+{
+    const int *map = c->team->world_pe;
+    return map ? map[pe] : pe;
+}
+
+#define MPISHMEM_DEF_CTX(ret, op, params, ...)                                            \
+    MPISHMEM_API ret pshmem_##op params                                                   \
+    {                                                                                     \
+        struct mpishmem_ctx *const C = &mpishmem_ctx_default;                             \
+        MPISHMEM_CHECK(pe_in_team(MPISHMEM_ROUTINE, C, pe));                              \
+        const int PE = pe;                                                                \
+        __VA_ARGS__                                                                       \
+    }                                                                                     \
+    MPISHMEM_ALIAS(shmem_##op)                                                            \
+    MPISHMEM_API ret pshmem_ctx_##op(shmem_ctx_t ctx, MPISHMEM_UNPAREN params)            \
+    {                                                                                     \
+        MPISHMEM_CHECK(ctx_valid(MPISHMEM_ROUTINE, ctx));                                 \
+        struct mpishmem_ctx *const C = ctx;                                               \
+        MPISHMEM_CHECK(pe_in_team(MPISHMEM_ROUTINE, C, pe));                              \
+        const int PE = mpishmem_ctx_world_pe(C, pe);                                      \
+        __VA_ARGS__                                                                       \
+    }                                                                                     \
+    MPISHMEM_ALIAS(shmem_ctx_##op)
+
+#endif

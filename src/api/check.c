@@ -1,0 +1,70 @@
+#include "check.h"
+
+#include <stdint.h>
+
+#include "../core/error.h"
+#include "../core/segment.h"
+
+void mpishmem_check_initialized(const char *routine)
+{
+    if (mpishmem_g.init_count <= 0)
+        mpishmem_error(routine, "the library is not initialized (call shmem_init first)");
+}
+
+void mpishmem_check_ctx_valid(const char *routine, shmem_ctx_t ctx)
+{
+    mpishmem_check_initialized(routine);
+    if (ctx == SHMEM_CTX_INVALID)
+        mpishmem_error(routine, "the context is SHMEM_CTX_INVALID (check the return value of "
+                                "shmem_ctx_create)");
+}
+
+void mpishmem_check_pe_in_team(const char *routine, struct mpishmem_ctx *c, int pe)
+{
+    mpishmem_check_initialized(routine);
+    int n = c->team->n_pes;
+    if (pe < 0 || pe >= n)
+        mpishmem_error(routine, "PE %d is out of range (the %s has %d PEs, numbered 0 to %d)",
+                       pe, c->team == &mpishmem_team_world ? "job" : "context's team", n, n - 1);
+}
+
+void mpishmem_check_pe(const char *routine, int pe)
+{
+    mpishmem_check_pe_in_team(routine, &mpishmem_ctx_default, pe);
+}
+
+void mpishmem_check_symmetric(const char *routine, const void *addr, size_t bytes,
+                              const char *what)
+{
+    mpishmem_check_initialized(routine);
+    if (bytes == 0) return;
+    size_t off;
+    struct mpishmem_seg *s = mpishmem_seg_find(addr, &off);
+    if (!s)
+        mpishmem_error(routine,
+                       "%s = %p is not a symmetric address (use memory from shmem_malloc or a "
+                       "global or static variable)",
+                       what, addr);
+    if (bytes > s->size - off)
+        mpishmem_error(routine,
+                       "%s = %p: the %zu bytes accessed run past the end of the %s by %zu bytes "
+                       "(check the element count)",
+                       what, addr, bytes, s->id == MPISHMEM_SEG_HEAP ? "symmetric heap"
+                                                                     : "global data segment",
+                       bytes - (s->size - off));
+}
+
+void mpishmem_check_strided(const char *routine, const void *addr, ptrdiff_t stride,
+                            size_t block, size_t nblocks, const char *what)
+{
+    if (nblocks == 0 || block == 0) return;
+    const char *first = addr, *last = first + (ptrdiff_t)(nblocks - 1) * stride;
+    const char *low = stride < 0 ? last : first;
+    size_t extent = (size_t)((stride < 0 ? first : last) - low) + block;
+    mpishmem_check_symmetric(routine, low, extent, what);
+}
+
+void mpishmem_check_local(const char *routine, const void *addr, size_t bytes, const char *what)
+{
+    if (bytes && !addr) mpishmem_error(routine, "%s is NULL", what);
+}

@@ -1,0 +1,33 @@
+/* mpishmem: argument checks, run only when SHMEM_DEBUG is set:
+ *     MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, dest, nbytes, "dest"));
+ * Without SHMEM_DEBUG a check costs one predictable branch on a flag. Each failed check
+ * reports the routine, the PE, what was wrong and a hint, then aborts the job. */
+#ifndef MPISHMEM_CHECK_H
+#define MPISHMEM_CHECK_H
+
+#include <stddef.h>
+
+#include "../core/state.h"
+
+#define MPISHMEM_CHECK(call)                                                              \
+    do {                                                                                  \
+        if (MPISHMEM_UNLIKELY(mpishmem_g.debug)) mpishmem_check_##call;                   \
+    } while (0)
+
+MPISHMEM_INTERNAL void mpishmem_check_initialized(const char *routine);
+MPISHMEM_INTERNAL void mpishmem_check_ctx_valid(const char *routine, shmem_ctx_t ctx);
+/* `pe` numbered in the context's team. */
+MPISHMEM_INTERNAL void mpishmem_check_pe_in_team(const char *routine, struct mpishmem_ctx *c,
+                                                 int pe);
+MPISHMEM_INTERNAL void mpishmem_check_pe(const char *routine, int pe);
+/* [addr, addr + bytes) lies inside one symmetric segment. */
+MPISHMEM_INTERNAL void mpishmem_check_symmetric(const char *routine, const void *addr,
+                                                size_t bytes, const char *what);
+/* Every block of a strided access lies inside one symmetric segment (strides in bytes). */
+MPISHMEM_INTERNAL void mpishmem_check_strided(const char *routine, const void *addr,
+                                              ptrdiff_t stride, size_t block, size_t nblocks,
+                                              const char *what);
+/* A local buffer is not NULL when it has bytes to transfer. */
+MPISHMEM_INTERNAL void mpishmem_check_local(const char *routine, const void *addr, size_t bytes,
+                                            const char *what);
+#endif

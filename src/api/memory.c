@@ -1,0 +1,156 @@
+/* OpenSHMEM memory management: shmem_malloc and friends (collective over the world team; each
+ * synchronizes like shmem_barrier_all), plus the deprecated shmalloc family. */
+#include <string.h>
+
+#include "../core/alloc.h"
+#include "../core/order.h"
+#include "../core/progress.h"
+#include "api.h"
+
+static void world_barrier(void)
+{
+    mpishmem_quiet(&mpishmem_ctx_default);
+    mpishmem_comm_barrier(mpishmem_g.world);
+}
+
+/* SHMEM_DEBUG: every PE must pass the same arguments, or the heap stops being symmetric. */
+static void mpishmem_check_same_everywhere(const char *routine, size_t a, size_t b)
+{
+    unsigned long long v[4] = {a, ~(unsigned long long)a, b, ~(unsigned long long)b}, r[4];
+    mpishmem_comm_allreduce(v, r, 4, MPI_UNSIGNED_LONG_LONG, MPI_MAX, mpishmem_g.world);
+    if (r[0] != a || ~r[1] != a || r[2] != b || ~r[3] != b)
+        mpishmem_error(routine, "PEs passed different arguments (%zu, %zu here); symmetric "
+                                "allocation needs the same on every PE", a, b);
+}
+
+static void *alloc_collective(const char *routine, size_t size, size_t align)
+{
+    MPISHMEM_CHECK(initialized(routine));
+    MPISHMEM_CHECK(same_everywhere(routine, size, align));
+    if (size == 0) return NULL;
+    size_t off = mpishmem_alloc(size, align);
+    world_barrier();
+    if (off == MPISHMEM_ALLOC_FAILED) {
+        mpishmem_debug_msg(routine, "out of symmetric memory: %zu bytes requested (raise "
+                                    "SHMEM_SYMMETRIC_SIZE, now %zu bytes)",
+                           size, mpishmem_g.heap.size);
+        return NULL;
+    }
+    return mpishmem_g.heap.base + off;
+}
+
+/* Offset of a block start, or an error naming the routine. */
+static size_t block_offset(const char *routine, void *ptr)
+{
+    size_t off = (size_t)((char *)ptr - mpishmem_g.heap.base);
+    if (off >= mpishmem_g.heap.size || mpishmem_alloc_block_size(off) == MPISHMEM_ALLOC_FAILED)
+        mpishmem_error(routine, "%p was not returned by shmem_malloc (or was already freed)",
+                       ptr);
+    return off;
+}
+
+MPISHMEM_API void *pshmem_malloc(size_t size)
+{
+    return alloc_collective(MPISHMEM_ROUTINE, size, 0);
+}
+MPISHMEM_ALIAS(shmem_malloc)
+
+MPISHMEM_API void *pshmem_malloc_with_hints(size_t size, long hints)
+{
+    if (hints & ~(SHMEM_MALLOC_ATOMICS_REMOTE | SHMEM_MALLOC_SIGNAL_REMOTE))
+        mpishmem_debug_msg(MPISHMEM_ROUTINE, "unknown hint bits 0x%lx ignored", hints);
+    return alloc_collective(MPISHMEM_ROUTINE, size, 0);
+}
+MPISHMEM_ALIAS(shmem_malloc_with_hints)
+
+MPISHMEM_API void *pshmem_calloc(size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size) {
+        MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+        mpishmem_debug_msg(MPISHMEM_ROUTINE, "count %zu * size %zu overflows", count, size);
+        world_barrier();
+        return NULL;
+    }
+    void *p = alloc_collective(MPISHMEM_ROUTINE, count * size, 0);
+    if (p) {
+        memset(p, 0, count * size);
+        world_barrier(); /* nobody writes into the block before everyone has zeroed it */
+    }
+    return p;
+}
+MPISHMEM_ALIAS(shmem_calloc)
+
+MPISHMEM_API void *pshmem_align(size_t alignment, size_t size)
+{
+    if (alignment == 0 || (alignment & (alignment - 1)) != 0)
+        mpishmem_error(MPISHMEM_ROUTINE,
+                       "alignment %zu is not a power of two (use e.g. 64 or 4096)", alignment);
+    return alloc_collective(MPISHMEM_ROUTINE, size, alignment);
+}
+MPISHMEM_ALIAS(shmem_align)
+
+MPISHMEM_API void pshmem_free(void *ptr)
+{
+    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    if (!ptr) return;
+    size_t off = block_offset(MPISHMEM_ROUTINE, ptr);
+    world_barrier(); /* every PE is done with the block */
+    mpishmem_alloc_free(off);
+}
+MPISHMEM_ALIAS(shmem_free)
+
+MPISHMEM_API void *pshmem_realloc(void *ptr, size_t size)
+{
+    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    if (!ptr) return alloc_collective(MPISHMEM_ROUTINE, size, 0);
+    if (size == 0) {
+        pshmem_free(ptr);
+        return NULL;
+    }
+    size_t off = block_offset(MPISHMEM_ROUTINE, ptr);
+    MPISHMEM_CHECK(same_everywhere(MPISHMEM_ROUTINE, off, size));
+    world_barrier(); /* nobody is still using the old block */
+    if (mpishmem_alloc_resize_in_place(off, size) == 0) {
+        world_barrier();
+        return ptr;
+    }
+    size_t old = mpishmem_alloc_block_size(off);
+    size_t noff = mpishmem_alloc(size, 0);
+    void *result = NULL;
+    if (noff != MPISHMEM_ALLOC_FAILED) {
+        result = mpishmem_g.heap.base + noff;
+        memcpy(result, ptr, old < size ? old : size);
+        mpishmem_alloc_free(off);
+    } else {
+        mpishmem_debug_msg(MPISHMEM_ROUTINE, "out of symmetric memory: %zu bytes requested",
+                           size);
+    }
+    world_barrier();
+    return result;
+}
+MPISHMEM_ALIAS(shmem_realloc)
+
+/* Deprecated (1.2) names. */
+MPISHMEM_API void *pshmalloc(size_t size)
+{
+    return alloc_collective(MPISHMEM_ROUTINE, size, 0);
+}
+MPISHMEM_ALIAS(shmalloc)
+
+MPISHMEM_API void pshfree(void *ptr)
+{
+    pshmem_free(ptr);
+}
+MPISHMEM_ALIAS(shfree)
+
+MPISHMEM_API void *pshrealloc(void *ptr, size_t size)
+{
+    return pshmem_realloc(ptr, size);
+}
+MPISHMEM_ALIAS(shrealloc)
+
+MPISHMEM_API void *pshmemalign(size_t alignment, size_t size)
+{
+    return pshmem_align(alignment, size);
+}
+MPISHMEM_ALIAS(shmemalign)

@@ -1,0 +1,75 @@
+/* OpenSHMEM memory ordering (fence, quiet, pe_quiet) and world synchronization (barrier_all,
+ * sync_all). */
+#include "../core/order.h"
+#include "../core/progress.h"
+#include "../transport/mpi/mpi_rma.h"
+#include "api.h"
+
+MPISHMEM_API void pshmem_fence(void)
+{
+    mpishmem_fence(&mpishmem_ctx_default);
+}
+MPISHMEM_ALIAS(shmem_fence)
+
+MPISHMEM_API void pshmem_ctx_fence(shmem_ctx_t ctx)
+{
+    MPISHMEM_CHECK(ctx_valid(MPISHMEM_ROUTINE, ctx));
+    mpishmem_fence(ctx);
+}
+MPISHMEM_ALIAS(shmem_ctx_fence)
+
+MPISHMEM_API void pshmem_quiet(void)
+{
+    mpishmem_quiet(&mpishmem_ctx_default);
+}
+MPISHMEM_ALIAS(shmem_quiet)
+
+MPISHMEM_API void pshmem_ctx_quiet(shmem_ctx_t ctx)
+{
+    MPISHMEM_CHECK(ctx_valid(MPISHMEM_ROUTINE, ctx));
+    mpishmem_quiet(ctx);
+}
+MPISHMEM_ALIAS(shmem_ctx_quiet)
+
+/* Quiet restricted to some PEs (team PEs of the context): node-local stores are drained as a
+ * whole, MPI operations are flushed per target. */
+static void pe_quiet(const char *routine, struct mpishmem_ctx *c, const int *pes, size_t n)
+{
+    if (n == 0 || c->pending.any == 0) return;
+    if (c->pending.flag[MPISHMEM_PENDING_LOCAL]) atomic_thread_fence(memory_order_seq_cst);
+    for (size_t i = 0; i < n; i++) {
+        MPISHMEM_CHECK(pe_in_team(routine, c, pes[i]));
+        int pe = mpishmem_ctx_world_pe(c, pes[i]);
+        if (mpishmem_g.heap.peer[pe] == NULL) mpishmem_mpi_flush_pe(c, pe);
+    }
+}
+
+MPISHMEM_API void pshmem_pe_quiet(const int *target_pes, size_t npes)
+{
+    pe_quiet(MPISHMEM_ROUTINE, &mpishmem_ctx_default, target_pes, npes);
+}
+MPISHMEM_ALIAS(shmem_pe_quiet)
+
+MPISHMEM_API void pshmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes)
+{
+    MPISHMEM_CHECK(ctx_valid(MPISHMEM_ROUTINE, ctx));
+    pe_quiet(MPISHMEM_ROUTINE, ctx, target_pes, npes);
+}
+MPISHMEM_ALIAS(shmem_ctx_pe_quiet)
+
+MPISHMEM_API void pshmem_barrier_all(void)
+{
+    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    mpishmem_quiet(&mpishmem_ctx_default);
+    mpishmem_comm_barrier(mpishmem_g.world);
+}
+MPISHMEM_ALIAS(shmem_barrier_all)
+
+MPISHMEM_API void pshmem_sync_all(void)
+{
+    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    /* Node-local stores issued before the sync must be visible once peers leave it. */
+    atomic_thread_fence(memory_order_seq_cst);
+    mpishmem_comm_barrier(mpishmem_g.world);
+}
+MPISHMEM_ALIAS(shmem_sync_all)

@@ -1,0 +1,95 @@
+#include "env.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "error.h"
+
+struct mpishmem_env mpishmem_env;
+
+int mpishmem_parse_size(const char *text, size_t *out)
+{
+    /* A non-negative decimal number (".5" allowed), then optionally a scale letter; only the
+     * first letter after the number counts ("20kk" is 20k). */
+    if (!text || !(isdigit((unsigned char)text[0]) || text[0] == '.')) return -1;
+    for (const char *c = text; *c; c++)
+        if (*c == 'x' || *c == 'X') return -1; /* no hexadecimal */
+    char *end = NULL;
+    double value = strtod(text, &end);
+    if (end == text || !isfinite(value) || value < 0) return -1;
+    double scale = 1;
+    switch (*end) {
+    case '\0': break;
+    case 'k': case 'K': scale = 0x1p10; break;
+    case 'm': case 'M': scale = 0x1p20; break;
+    case 'g': case 'G': scale = 0x1p30; break;
+    case 't': case 'T': scale = 0x1p40; break;
+    default: return -1;
+    }
+    double bytes = ceil(value * scale);
+    if (bytes >= 0x1p63) return -1;
+    *out = (size_t)bytes;
+    return 0;
+}
+
+static const char *lookup(const char *name, const char *old)
+{
+    const char *v = getenv(name);
+    if (!v && old) v = getenv(old);
+    return v;
+}
+
+static int parse_bool(const char *v)
+{
+    return !(strcmp(v, "0") == 0 || strcasecmp(v, "no") == 0 || strcasecmp(v, "false") == 0 ||
+             strcasecmp(v, "off") == 0);
+}
+
+#define MPISHMEM_ENV_PARSE_BOOL(field, name, v, routine) mpishmem_env.field = parse_bool(v);
+#define MPISHMEM_ENV_PARSE_SIZE(field, name, v, routine)                                  \
+    if (mpishmem_parse_size(v, &mpishmem_env.field) != 0)                                 \
+        mpishmem_error(routine,                                                           \
+                       "invalid %s=\"%s\" (expected a non-negative number with an optional " \
+                       "k/m/g/t suffix, e.g. 512M or 1.5G)",                              \
+                       name, v);
+#define MPISHMEM_ENV_PARSE_INT(field, name, v, routine)                                   \
+    {                                                                                     \
+        char *end = NULL;                                                                 \
+        mpishmem_env.field = strtol(v, &end, 10);                                         \
+        if (end == v || *end != '\0')                                                     \
+            mpishmem_error(routine, "invalid %s=\"%s\" (expected an integer)", name, v);  \
+    }
+#define MPISHMEM_ENV_READ(field, kind, name, old, def, help)                              \
+    {                                                                                     \
+        const char *v = lookup(name, old);                                                \
+        mpishmem_env.field = def;                                                         \
+        if (v) MPISHMEM_ENV_PARSE_##kind(field, name, v, routine)                          \
+    }
+
+void mpishmem_env_read(const char *routine)
+{
+    MPISHMEM_ENV_TABLE(MPISHMEM_ENV_READ)
+}
+
+#define MPISHMEM_ENV_SHOW_BOOL(x) printf("%-12s", (x) ? "yes" : "no")
+#define MPISHMEM_ENV_SHOW_SIZE(x) printf("%-12zu", (size_t)(x))
+#define MPISHMEM_ENV_SHOW_INT(x) printf("%-12ld", (long)(x))
+#define MPISHMEM_ENV_INFO(field, kind, name, old, def, help)                              \
+    printf("  %-28s ", name);                                                             \
+    MPISHMEM_ENV_SHOW_##kind(mpishmem_env.field);                                         \
+    printf(" (default ");                                                                 \
+    MPISHMEM_ENV_SHOW_##kind(def);                                                        \
+    printf(")\n      %s%s%s\n", help, old ? "; deprecated spelling: " : "", old ? old : "");
+
+void mpishmem_env_print_info(void)
+{
+    printf("%s, OpenSHMEM %d.%d\nEnvironment variables (current value, default):\n",
+           SHMEM_VENDOR_STRING, SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION);
+    MPISHMEM_ENV_TABLE(MPISHMEM_ENV_INFO)
+    fflush(stdout);
+}

@@ -1,0 +1,47 @@
+/* mpishmem: the environment variables the library reads, in ONE table.
+ *
+ * MPISHMEM_ENV_TABLE(X) rows: X(field, kind, NAME, OLD_NAME, default, help). The table expands
+ * into the settings struct, the parser and the SHMEM_INFO text, so a variable is added here and
+ * nowhere else. OLD_NAME is the deprecated SMA_ spelling (or NULL); NAME wins when both are
+ * set. Kinds: BOOL (set and not "0"/"no"/"false"/"off" means true), SIZE (spec suffix rules),
+ * INT. */
+#ifndef MPISHMEM_ENV_H
+#define MPISHMEM_ENV_H
+
+#include <stddef.h>
+
+#include "state.h"
+
+#define MPISHMEM_ENV_TABLE(X)                                                             \
+    X(version, BOOL, "SHMEM_VERSION", "SMA_VERSION", 0,                                  \
+      "print the library version at start-up")                                           \
+    X(info, BOOL, "SHMEM_INFO", "SMA_INFO", 0,                                           \
+      "print this list of variables at start-up")                                        \
+    X(symmetric_size, SIZE, "SHMEM_SYMMETRIC_SIZE", "SMA_SYMMETRIC_SIZE", 256u << 20,   \
+      "bytes of symmetric heap per PE; a number with an optional k/m/g/t suffix")        \
+    X(debug, BOOL, "SHMEM_DEBUG", "SMA_DEBUG", 0,                                        \
+      "check the arguments of every call and report misuse before it does harm")        \
+    X(globals_shared, BOOL, "MPISHMEM_GLOBALS_SHARED", NULL, 1,                          \
+      "move global/static data into shared memory so node peers reach it by load/store") \
+    X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64,                    \
+      "polls of a wait loop before it yields the core (0 when PEs outnumber cores)")
+
+#define MPISHMEM_ENV_FIELD_BOOL int
+#define MPISHMEM_ENV_FIELD_SIZE size_t
+#define MPISHMEM_ENV_FIELD_INT long
+#define MPISHMEM_ENV_DECLARE(field, kind, name, old, def, help) MPISHMEM_ENV_FIELD_##kind field;
+struct mpishmem_env {
+    MPISHMEM_ENV_TABLE(MPISHMEM_ENV_DECLARE)
+};
+#undef MPISHMEM_ENV_DECLARE
+
+extern MPISHMEM_INTERNAL struct mpishmem_env mpishmem_env;
+
+/* Reads every variable; an invalid value is an error naming `routine`. */
+MPISHMEM_INTERNAL void mpishmem_env_read(const char *routine);
+/* Prints the SHMEM_INFO text (variables, current values, defaults, help) to stdout. */
+MPISHMEM_INTERNAL void mpishmem_env_print_info(void);
+/* Parses a size by the spec's SHMEM_SYMMETRIC_SIZE rules; 0 on success, -1 if invalid. */
+MPISHMEM_INTERNAL int mpishmem_parse_size(const char *text, size_t *out);
+
+#endif

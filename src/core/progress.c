@@ -1,0 +1,42 @@
+#include "progress.h"
+
+#include "env.h"
+
+void mpishmem_progress_poll(unsigned long *polls)
+{
+    unsigned long n = ++*polls;
+    /* Poke MPI's progress engine now and then: cheap enough, and required for incoming RMA. */
+    if ((n & 15) == 0) {
+        int flag;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, MPI_STATUS_IGNORE);
+    }
+    if (mpishmem_g.oversubscribed || n > (unsigned long)mpishmem_env.spin_before_yield)
+        sched_yield();
+}
+
+void mpishmem_wait_request(MPI_Request *req)
+{
+    unsigned long polls = 0;
+    for (;;) {
+        int done = 0;
+        MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        if (done) return;
+        if (mpishmem_g.oversubscribed || ++polls > (unsigned long)mpishmem_env.spin_before_yield)
+            sched_yield();
+    }
+}
+
+void mpishmem_comm_barrier(MPI_Comm comm)
+{
+    MPI_Request req;
+    MPI_Ibarrier(comm, &req);
+    mpishmem_wait_request(&req);
+}
+
+void mpishmem_comm_allreduce(const void *in, void *out, int count, MPI_Datatype type,
+                             MPI_Op op, MPI_Comm comm)
+{
+    MPI_Request req;
+    MPI_Iallreduce(in, out, count, type, op, comm, &req);
+    mpishmem_wait_request(&req);
+}

@@ -1,0 +1,22 @@
+/* mpishmem: waiting. Every loop that waits for another PE polls through these helpers, which
+ * keep MPI progressing (this MPICH completes RMA only when the target calls into MPI) and yield
+ * the core (PEs often outnumber cores; a busy spinner would starve the PE it waits for). */
+#ifndef MPISHMEM_PROGRESS_H
+#define MPISHMEM_PROGRESS_H
+
+#include <sched.h>
+
+#include "state.h"
+
+/* One poll of a wait loop; `polls` counts this loop's polls so far. */
+MPISHMEM_INTERNAL void mpishmem_progress_poll(unsigned long *polls);
+
+/* Completes an MPI request while yielding (MPICH's own blocking waits never yield). */
+MPISHMEM_INTERNAL void mpishmem_wait_request(MPI_Request *req);
+
+/* Collective helpers on a communicator, built on the yielding wait. */
+MPISHMEM_INTERNAL void mpishmem_comm_barrier(MPI_Comm comm);
+MPISHMEM_INTERNAL void mpishmem_comm_allreduce(const void *in, void *out, int count,
+                                               MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+
+#endif

@@ -1,0 +1,257 @@
+#define _GNU_SOURCE
+#include "runtime.h"
+
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "dataseg.h"
+#include "env.h"
+#include "error.h"
+#include "order.h"
+#include "progress.h"
+#include "shm.h"
+
+struct mpishmem_state mpishmem_g = {.my_pe = -1, .n_pes = -1};
+struct mpishmem_ctx mpishmem_ctx_default;
+struct mpishmem_team mpishmem_team_world, mpishmem_team_shared;
+struct mpishmem_mpi_use mpishmem_mpi_use;
+int mpishmem_implicit_finalize;
+
+/* What init built and finalize must undo. */
+static struct {
+    char *view;        /* the whole node object: every node PE's slot */
+    size_t view_len, slot;
+    int data_shared;   /* the data segment lives in this PE's slot */
+    MPI_Win heap_win, data_win;
+    int atexit_done;
+} rt;
+
+static int to_mpi_level(int level)
+{
+    switch (level) {
+    case SHMEM_THREAD_SINGLE: return MPI_THREAD_SINGLE;
+    case SHMEM_THREAD_FUNNELED: return MPI_THREAD_FUNNELED;
+    case SHMEM_THREAD_SERIALIZED: return MPI_THREAD_SERIALIZED;
+    default: return MPI_THREAD_MULTIPLE;
+    }
+}
+
+static int from_mpi_level(int level)
+{
+    if (level == MPI_THREAD_SINGLE) return SHMEM_THREAD_SINGLE;
+    if (level == MPI_THREAD_FUNNELED) return SHMEM_THREAD_FUNNELED;
+    if (level == MPI_THREAD_SERIALIZED) return SHMEM_THREAD_SERIALIZED;
+    return SHMEM_THREAD_MULTIPLE;
+}
+
+static void at_exit(void)
+{
+    if (mpishmem_g.init_count > 0) {
+        if (!mpishmem_implicit_finalize)
+            mpishmem_warn("exit", "the program ended without calling shmem_finalize; "
+                                  "finalizing now (call shmem_finalize before exiting)");
+        mpishmem_g.init_count = 1;
+        mpishmem_runtime_fini("shmem_finalize");
+    }
+    int up = 0, down = 0;
+    MPI_Initialized(&up);
+    MPI_Finalized(&down);
+    if (up && !down && mpishmem_mpi_use.owned && !mpishmem_mpi_use.user_active) PMPI_Finalize();
+}
+
+static void setup_mpi(int requested, int *provided, const char *routine)
+{
+    int up = 0, down = 0, level = MPI_THREAD_SINGLE;
+    MPI_Initialized(&up);
+    MPI_Finalized(&down);
+    if (down)
+        mpishmem_error(routine, "MPI has already been finalized; OpenSHMEM cannot start "
+                                "(call shmem_init before MPI_Finalize)");
+    if (!up) {
+        if (PMPI_Init_thread(NULL, NULL, to_mpi_level(requested), &level) != MPI_SUCCESS)
+            mpishmem_error(routine, "MPI_Init_thread failed");
+        mpishmem_mpi_use.owned = 1;
+    } else {
+        MPI_Query_thread(&level);
+    }
+    *provided = from_mpi_level(level);
+    if (*provided > requested) *provided = requested;
+    if (!rt.atexit_done) {
+        atexit(at_exit);
+        rt.atexit_done = 1;
+    }
+}
+
+static void setup_node(void)
+{
+    MPI_Comm_dup(MPI_COMM_WORLD, &mpishmem_g.world);
+    MPI_Comm_rank(mpishmem_g.world, &mpishmem_g.my_pe);
+    MPI_Comm_size(mpishmem_g.world, &mpishmem_g.n_pes);
+    MPI_Comm_split_type(mpishmem_g.world, MPI_COMM_TYPE_SHARED, mpishmem_g.my_pe, MPI_INFO_NULL,
+                        &mpishmem_g.node);
+    MPI_Comm_rank(mpishmem_g.node, &mpishmem_g.node_rank);
+    MPI_Comm_size(mpishmem_g.node, &mpishmem_g.node_size);
+    mpishmem_g.node_pes = malloc(sizeof(int) * (size_t)mpishmem_g.node_size);
+    mpishmem_g.node_index = malloc(sizeof(int) * (size_t)mpishmem_g.n_pes);
+    MPI_Allgather(&mpishmem_g.my_pe, 1, MPI_INT, mpishmem_g.node_pes, 1, MPI_INT,
+                  mpishmem_g.node);
+    for (int i = 0; i < mpishmem_g.n_pes; i++) mpishmem_g.node_index[i] = -1;
+    for (int i = 0; i < mpishmem_g.node_size; i++)
+        mpishmem_g.node_index[mpishmem_g.node_pes[i]] = i;
+
+    /* Oversubscribed: the node's PEs outnumber the cores they may run on (union of masks). */
+    cpu_set_t mine, all;
+    CPU_ZERO(&mine);
+    if (sched_getaffinity(0, sizeof mine, &mine) != 0) CPU_SET(0, &mine);
+    MPI_Allreduce(&mine, &all, (int)sizeof mine, MPI_BYTE, MPI_BOR, mpishmem_g.node);
+    mpishmem_g.oversubscribed = mpishmem_g.node_size > CPU_COUNT(&all);
+}
+
+/* The world size and data layout must agree on every PE, or nothing is symmetric. */
+static void agree(size_t *value, const char *what, const char *routine)
+{
+    unsigned long long v[2] = {*value, ~(unsigned long long)*value}, r[2];
+    MPI_Allreduce(v, r, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, mpishmem_g.world);
+    if (r[0] != *value || ~r[1] != *value)
+        mpishmem_error(routine, "PEs disagree on %s (%zu here): every PE must run the same "
+                                "executable with the same environment", what, *value);
+}
+
+static void setup_segments(const char *routine)
+{
+    size_t page = mpishmem_page_size();
+    size_t heap_size = MPISHMEM_ROUND_UP(mpishmem_env.symmetric_size, page);
+    if (heap_size == 0) heap_size = page;
+    agree(&heap_size, "SHMEM_SYMMETRIC_SIZE", routine);
+
+    char *data_start = NULL;
+    size_t data_len = 0;
+    if (mpishmem_dataseg_find(&data_start, &data_len) != 0) data_len = 0;
+    agree(&data_len, "the size of the global data segment", routine);
+    size_t shared_data = mpishmem_env.globals_shared ? data_len : 0;
+
+    rt.slot = heap_size + shared_data;
+    rt.view_len = rt.slot * (size_t)mpishmem_g.node_size;
+    int fd = mpishmem_shm_open_node_object(rt.view_len, routine);
+    rt.view = mmap(NULL, rt.view_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+    if (rt.view == MAP_FAILED)
+        mpishmem_error(routine, "cannot map the node's shared memory (%zu bytes)", rt.view_len);
+    size_t my_slot = rt.slot * (size_t)mpishmem_g.node_rank;
+    char *heap = mpishmem_shm_map_symmetric(fd, my_slot, heap_size, routine);
+
+    rt.data_shared = 0;
+    if (shared_data) {
+        int ok = mpishmem_dataseg_share(data_start, data_len, rt.view + my_slot + heap_size, fd,
+                                        my_slot + heap_size) == 0;
+        int all_ok = 0;
+        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, mpishmem_g.world);
+        if (!all_ok)
+            mpishmem_error(routine, "cannot move the global data segment into shared memory "
+                                    "(set MPISHMEM_GLOBALS_SHARED=0 to reach globals through MPI)");
+        rt.data_shared = 1;
+    }
+    close(fd);
+
+    struct mpishmem_seg *h = &mpishmem_g.heap, *d = &mpishmem_g.data;
+    h->peer = calloc((size_t)mpishmem_g.n_pes, sizeof(char *));
+    d->peer = calloc((size_t)mpishmem_g.n_pes, sizeof(char *));
+    for (int i = 0; i < mpishmem_g.node_size; i++) {
+        int pe = mpishmem_g.node_pes[i];
+        char *slot = rt.view + rt.slot * (size_t)i;
+        h->peer[pe] = pe == mpishmem_g.my_pe ? heap : slot;
+        if (rt.data_shared) d->peer[pe] = pe == mpishmem_g.my_pe ? data_start : slot + heap_size;
+    }
+    d->peer[mpishmem_g.my_pe] = data_start;
+
+    MPI_Win_create(heap, (MPI_Aint)heap_size, 1, MPI_INFO_NULL, mpishmem_g.world, &rt.heap_win);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.heap_win);
+    /* The data window's base is page aligned: this MPICH misplaces data otherwise. */
+    MPI_Win_create(data_start, (MPI_Aint)data_len, 1, MPI_INFO_NULL, mpishmem_g.world,
+                   &rt.data_win);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.data_win);
+
+    *h = (struct mpishmem_seg){heap, heap_size, h->peer, 0, MPISHMEM_SEG_HEAP};
+    *d = (struct mpishmem_seg){data_start, data_len, d->peer, 0, MPISHMEM_SEG_DATA};
+    mpishmem_alloc_init(heap_size);
+}
+
+static void setup_contexts_and_teams(void)
+{
+    struct mpishmem_ctx *c = &mpishmem_ctx_default;
+    memset(c, 0, sizeof *c);
+    for (int i = 0; i < MPISHMEM_SEG_MAX; i++) c->win[i] = MPI_WIN_NULL;
+    c->win[MPISHMEM_SEG_HEAP] = rt.heap_win;
+    c->win[MPISHMEM_SEG_DATA] = rt.data_win;
+    c->team = &mpishmem_team_world;
+    mpishmem_team_world = (struct mpishmem_team){mpishmem_g.world, mpishmem_g.my_pe,
+                                                 mpishmem_g.n_pes, NULL};
+    mpishmem_team_shared = (struct mpishmem_team){mpishmem_g.node, mpishmem_g.node_rank,
+                                                  mpishmem_g.node_size, mpishmem_g.node_pes};
+}
+
+int mpishmem_runtime_init(int requested, int *provided, const char *routine)
+{
+    if (mpishmem_g.init_count > 0) {
+        mpishmem_g.init_count++;
+        *provided = mpishmem_g.thread_level;
+        return 0;
+    }
+    mpishmem_env_read(routine);
+    mpishmem_g.debug = mpishmem_env.debug;
+    setup_mpi(requested, provided, routine);
+    mpishmem_g.thread_level = *provided;
+    setup_node();
+    setup_segments(routine);
+    setup_contexts_and_teams();
+    mpishmem_g.init_count = 1;
+    mpishmem_comm_barrier(mpishmem_g.world);
+    if (mpishmem_g.my_pe == 0 && (mpishmem_env.version || mpishmem_env.info)) {
+        printf("%s: OpenSHMEM %d.%d, %d PEs on %s\n", SHMEM_VENDOR_STRING, SHMEM_MAJOR_VERSION,
+               SHMEM_MINOR_VERSION, mpishmem_g.n_pes,
+               mpishmem_g.node_size == mpishmem_g.n_pes ? "one node" : "several nodes");
+        if (mpishmem_env.info) mpishmem_env_print_info();
+        fflush(stdout);
+    }
+    return 0;
+}
+
+void mpishmem_runtime_fini(const char *routine)
+{
+    if (mpishmem_g.init_count <= 0)
+        mpishmem_error(routine, "called without a matching shmem_init");
+    if (--mpishmem_g.init_count > 0) return;
+    mpishmem_quiet(&mpishmem_ctx_default);
+    mpishmem_comm_barrier(mpishmem_g.world);
+
+    MPI_Win_unlock_all(rt.heap_win);
+    MPI_Win_free(&rt.heap_win);
+    MPI_Win_unlock_all(rt.data_win);
+    MPI_Win_free(&rt.data_win);
+    char *my_data_copy = rt.view + rt.slot * (size_t)mpishmem_g.node_rank + mpishmem_g.heap.size;
+    if (rt.data_shared &&
+        mpishmem_dataseg_unshare(mpishmem_g.data.base, mpishmem_g.data.size, my_data_copy))
+        mpishmem_warn(routine, "could not move global data back to private memory");
+    munmap(mpishmem_g.heap.base, mpishmem_g.heap.size);
+    munmap(rt.view, rt.view_len);
+    free(mpishmem_g.heap.peer);
+    free(mpishmem_g.data.peer);
+    free(mpishmem_g.node_pes);
+    free(mpishmem_g.node_index);
+    mpishmem_alloc_fini();
+    MPI_Comm_free(&mpishmem_g.node);
+    MPI_Comm_free(&mpishmem_g.world);
+    mpishmem_g = (struct mpishmem_state){.my_pe = -1, .n_pes = -1, .debug = mpishmem_g.debug};
+    memset(&mpishmem_ctx_default, 0, sizeof mpishmem_ctx_default);
+
+    if (mpishmem_mpi_use.finalize_deferred) {
+        mpishmem_mpi_use.finalize_deferred = 0;
+        PMPI_Finalize();
+    }
+    /* Otherwise MPI stays up: the program's (if it initialized MPI), or ours, finalized at
+     * exit so that shmem_init may be called again. */
+}

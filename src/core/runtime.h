@@ -1,0 +1,23 @@
+/* mpishmem: bringing the runtime up and down (shmem_init / shmem_finalize and their nesting),
+ * and the rules for sharing MPI with the program (either may initialize first). */
+#ifndef MPISHMEM_RUNTIME_H
+#define MPISHMEM_RUNTIME_H
+
+#include "state.h"
+
+/* First call sets everything up; nested calls only count. Returns 0 on success. */
+MPISHMEM_INTERNAL int mpishmem_runtime_init(int requested, int *provided, const char *routine);
+/* Last matching call tears down (collective); earlier ones only count. */
+MPISHMEM_INTERNAL void mpishmem_runtime_fini(const char *routine);
+/* Set by start_pes: its programs finalize implicitly at exit, without a warning. */
+MPISHMEM_INTERNAL extern int mpishmem_implicit_finalize;
+
+/* MPI ownership, shared with the MPI_Init/MPI_Finalize interposers (api/mpi_interop.c). */
+struct mpishmem_mpi_use {
+    int owned;             /* mpishmem initialized MPI */
+    int user_active;       /* the program called MPI_Init (and not yet MPI_Finalize) */
+    int finalize_deferred; /* the program called MPI_Finalize while mpishmem was up */
+};
+MPISHMEM_INTERNAL extern struct mpishmem_mpi_use mpishmem_mpi_use;
+
+#endif

@@ -1,0 +1,70 @@
+/* mpishmem: the runtime state shared by every layer, and the few macros the hot paths use.
+ * Everything here is hidden inside the library (-fvisibility=hidden). */
+#ifndef MPISHMEM_STATE_H
+#define MPISHMEM_STATE_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shmem.h"
+
+#define MPISHMEM_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MPISHMEM_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MPISHMEM_INTERNAL __attribute__((visibility("hidden")))
+
+/* Segment ids: index into seg[] and into each context's window array. */
+enum { MPISHMEM_SEG_HEAP = 0, MPISHMEM_SEG_DATA = 1, MPISHMEM_SEG_MAX = 7 };
+
+/* A symmetric segment as this PE sees it. */
+struct mpishmem_seg {
+    char *base;        /* this PE's copy: [base, base + size) */
+    size_t size;       /* 0 when the segment does not exist */
+    char **peer;       /* [n_pes] load/store address of each PE's `base`, NULL if not mapped */
+    MPI_Aint win_disp; /* displacement of `base` inside the segment's MPI window */
+    int id;            /* MPISHMEM_SEG_* */
+};
+
+/* Outstanding-operation flags of a context: flag[0] is set by node-local stores, flag[1 + id]
+ * by MPI operations on the window of segment id. One 64-bit test tells an idle quiet. */
+#define MPISHMEM_PENDING_LOCAL 0
+union mpishmem_pending {
+    uint64_t any;
+    uint8_t flag[8];
+};
+
+struct mpishmem_ctx {
+    union mpishmem_pending pending;
+    MPI_Win win[MPISHMEM_SEG_MAX]; /* MPI_WIN_NULL where the segment has no window */
+    struct mpishmem_team *team;
+    long options;
+};
+
+struct mpishmem_team {
+    MPI_Comm comm;
+    int my_pe, n_pes;
+    int *world_pe; /* [n_pes] team PE -> world PE */
+};
+
+/* Process-wide state. The hot fields come first. */
+struct mpishmem_state {
+    struct mpishmem_seg heap;
+    struct mpishmem_seg data;
+    int debug;       /* SHMEM_DEBUG: argument checks on every call */
+    int my_pe, n_pes;
+    int init_count;  /* shmem_init calls minus shmem_finalize calls */
+    int thread_level;
+    int oversubscribed; /* more PEs on this node than cores: spin loops yield at once */
+    MPI_Comm world;  /* private duplicate of MPI_COMM_WORLD */
+    MPI_Comm node;   /* PEs that share memory with this one */
+    int node_rank, node_size;
+    int *node_pes;   /* [node_size] world PE of each node rank */
+    int *node_index; /* [n_pes] node rank of each world PE, -1 if on another node */
+};
+
+extern MPISHMEM_INTERNAL struct mpishmem_state mpishmem_g;
+extern MPISHMEM_INTERNAL struct mpishmem_ctx mpishmem_ctx_default;
+extern MPISHMEM_INTERNAL struct mpishmem_team mpishmem_team_world;
+extern MPISHMEM_INTERNAL struct mpishmem_team mpishmem_team_shared;
+
+#endif

@@ -1,0 +1,106 @@
+#include "mpi_rma.h"
+
+#include <limits.h>
+
+/* Largest piece handed to one MPI call (its counts are int). */
+#define CHUNK ((size_t)1 << 30)
+
+static inline void mark_pending(struct mpishmem_ctx *c, const struct mpishmem_seg *s)
+{
+    c->pending.flag[1 + s->id] = 1;
+}
+
+void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
+                      const void *src, size_t n, int pe, int blocking)
+{
+    MPI_Win win = c->win[s->id];
+    MPI_Aint disp = s->win_disp + (MPI_Aint)off;
+    const char *p = src;
+    while (n > CHUNK) {
+        MPI_Put(p, (int)CHUNK, MPI_BYTE, pe, disp, (int)CHUNK, MPI_BYTE, win);
+        p += CHUNK;
+        disp += (MPI_Aint)CHUNK;
+        n -= CHUNK;
+    }
+    MPI_Put(p, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win);
+    if (blocking) MPI_Win_flush_local(pe, win);
+    mark_pending(c, s);
+}
+
+void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
+                      void *dst, size_t n, int pe, int blocking)
+{
+    MPI_Win win = c->win[s->id];
+    MPI_Aint disp = s->win_disp + (MPI_Aint)off;
+    char *p = dst;
+    while (n > CHUNK) {
+        MPI_Get(p, (int)CHUNK, MPI_BYTE, pe, disp, (int)CHUNK, MPI_BYTE, win);
+        p += CHUNK;
+        disp += (MPI_Aint)CHUNK;
+        n -= CHUNK;
+    }
+    MPI_Get(p, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win);
+    if (blocking) MPI_Win_flush_local(pe, win);
+    else mark_pending(c, s);
+}
+
+/* One MPI call for up to INT_MAX blocks of `block` (<= CHUNK) bytes. */
+static void strided_piece(MPI_Win win, MPI_Aint disp, ptrdiff_t remote_stride, char *local,
+                          ptrdiff_t local_stride, size_t block, size_t nblocks, int pe,
+                          int is_put)
+{
+    MPI_Datatype rt, lt;
+    MPI_Type_create_hvector((int)nblocks, (int)block, (MPI_Aint)remote_stride, MPI_BYTE, &rt);
+    MPI_Type_create_hvector((int)nblocks, (int)block, (MPI_Aint)local_stride, MPI_BYTE, &lt);
+    MPI_Type_commit(&rt);
+    MPI_Type_commit(&lt);
+    if (is_put) MPI_Put(local, 1, lt, pe, disp, 1, rt, win);
+    else MPI_Get(local, 1, lt, pe, disp, 1, rt, win);
+    MPI_Type_free(&rt);
+    MPI_Type_free(&lt);
+}
+
+void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
+                          ptrdiff_t remote_stride, void *local, ptrdiff_t local_stride,
+                          size_t block, size_t nblocks, int pe, int is_put)
+{
+    MPI_Win win = c->win[s->id];
+    MPI_Aint disp = s->win_disp + (MPI_Aint)off;
+    char *l = local;
+    if (block > CHUNK) {
+        /* Huge blocks: one contiguous transfer each. */
+        for (size_t b = 0; b < nblocks; b++) {
+            size_t o = off + (size_t)((ptrdiff_t)b * remote_stride);
+            if (is_put) mpishmem_mpi_put(c, s, o, l + (ptrdiff_t)b * local_stride, block, pe, 0);
+            else mpishmem_mpi_get(c, s, o, l + (ptrdiff_t)b * local_stride, block, pe, 0);
+        }
+    } else {
+        const size_t max_blocks = INT_MAX;
+        while (nblocks) {
+            size_t k = nblocks < max_blocks ? nblocks : max_blocks;
+            strided_piece(win, disp, remote_stride, l, local_stride, block, k, pe, is_put);
+            disp += (MPI_Aint)((ptrdiff_t)k * remote_stride);
+            l += (ptrdiff_t)k * local_stride;
+            nblocks -= k;
+        }
+    }
+    /* Blocking semantics: the local buffer is done with (put) or filled (get). */
+    MPI_Win_flush_local(pe, win);
+    if (is_put) mark_pending(c, s);
+}
+
+void mpishmem_mpi_flush(struct mpishmem_ctx *c)
+{
+    for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
+        if (c->pending.flag[1 + id]) {
+            MPI_Win_flush_all(c->win[id]);
+            c->pending.flag[1 + id] = 0;
+        }
+    }
+}
+
+void mpishmem_mpi_flush_pe(struct mpishmem_ctx *c, int pe)
+{
+    for (int id = 0; id < MPISHMEM_SEG_MAX; id++)
+        if (c->pending.flag[1 + id]) MPI_Win_flush(pe, c->win[id]);
+}

@@ -1,0 +1,30 @@
+/* mpishmem: RMA to PEs that are not reachable by load/store, through the MPI windows.
+ *
+ * Windows are locked with MPI_Win_lock_all for the whole run. A blocking put returns after
+ * MPI_Win_flush_local (source reusable); its remote completion is left to quiet/fence, which
+ * find the window marked in the context's pending flags. Counts above INT_MAX are split. */
+#ifndef MPISHMEM_MPI_RMA_H
+#define MPISHMEM_MPI_RMA_H
+
+#include <stddef.h>
+
+#include "../../core/state.h"
+
+MPISHMEM_INTERNAL void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s,
+                                        size_t off, const void *src, size_t n, int pe,
+                                        int blocking);
+MPISHMEM_INTERNAL void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s,
+                                        size_t off, void *dst, size_t n, int pe, int blocking);
+
+/* Strided transfer of `nblocks` blocks of `block` bytes; strides in bytes. The remote side
+ * starts at `off` in `s`, the local side at `local`. */
+MPISHMEM_INTERNAL void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s,
+                                            size_t off, ptrdiff_t remote_stride, void *local,
+                                            ptrdiff_t local_stride, size_t block, size_t nblocks,
+                                            int pe, int is_put);
+
+/* Remote completion of every outstanding operation of `c` (all targets, or one). */
+MPISHMEM_INTERNAL void mpishmem_mpi_flush(struct mpishmem_ctx *c);
+MPISHMEM_INTERNAL void mpishmem_mpi_flush_pe(struct mpishmem_ctx *c, int pe);
+
+#endif
