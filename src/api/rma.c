@@ -1,20 +1,16 @@
 /* OpenSHMEM RMA: put, get, p, g and their nbi forms, typed, sized and mem, each with its
- * shmem_ctx_ twin. Strided forms are in rma_strided.c. */
+ * shmem_ctx_ twin. Strided forms are in rma_strided.c. The SHMEM_DEBUG checks of these
+ * routines run in the general path of core/rma.c, which SHMEM_DEBUG always selects. */
 #include "../core/rma.h"
 #include "api.h"
 
 /* A contiguous put or get of `nelems` elements of `size` bytes; blocking or nbi. */
 #define MPISHMEM_DEF_PUT(op, T, size, blocking)                                           \
     MPISHMEM_DEF_CTX(void, op, (T * dest, const T *source, size_t nelems, int pe),        \
-                     MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, dest, nelems * (size), "dest")); \
-                     MPISHMEM_CHECK(local(MPISHMEM_ROUTINE, source, nelems * (size), "source")); \
                      mpishmem_put(C, MPISHMEM_ROUTINE, dest, source, nelems * (size), PE,  \
                                   blocking);)
 #define MPISHMEM_DEF_GET(op, T, size, blocking)                                           \
     MPISHMEM_DEF_CTX(void, op, (T * dest, const T *source, size_t nelems, int pe),        \
-                     MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, source, nelems * (size),   \
-                                              "source"));                                 \
-                     MPISHMEM_CHECK(local(MPISHMEM_ROUTINE, dest, nelems * (size), "dest")); \
                      mpishmem_get(C, MPISHMEM_ROUTINE, dest, source, nelems * (size), PE,  \
                                   blocking);)
 
@@ -25,10 +21,8 @@
     MPISHMEM_DEF_PUT(N##_put_nbi, T, sizeof(T), 0)                                        \
     MPISHMEM_DEF_GET(N##_get_nbi, T, sizeof(T), 0)                                        \
     MPISHMEM_DEF_CTX(void, N##_p, (T * dest, T value, int pe),                            \
-                     MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, dest, sizeof(T), "dest"));  \
                      mpishmem_put(C, MPISHMEM_ROUTINE, dest, &value, sizeof(T), PE, 1);)   \
     MPISHMEM_DEF_CTX(T, N##_g, (const T *source, int pe),                                 \
-                     MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, source, sizeof(T), "source")); \
                      T value;                                                             \
                      mpishmem_get(C, MPISHMEM_ROUTINE, &value, source, sizeof(T), PE, 1);  \
                      return value;)

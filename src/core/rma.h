@@ -1,72 +1,63 @@
-/* mpishmem: RMA dispatch. Each call finds the segment once, then either copies through the
- * node peer's mapping (transport/local) or hands off to MPI (transport/mpi). `pe` is a world
- * PE number here; contexts translate team PEs before calling. */
+/* mpishmem: RMA dispatch. `pe` is a world PE number here (contexts translate team PEs first).
+ *
+ * Fast path, inline: a heap address on a node peer without SHMEM_DEBUG is one range compare
+ * and one table load, then a plain copy. Everything else (global data, memory spaces, remote
+ * PEs, SHMEM_DEBUG checks, bad addresses) goes to the general path out of line, which finds
+ * the segment and picks transport/local or transport/mpi. */
 #ifndef MPISHMEM_RMA_H
 #define MPISHMEM_RMA_H
 
 #include <string.h>
 
-#include "../transport/local/local_rma.h"
-#include "../transport/mpi/mpi_rma.h"
 #include "segment.h"
 
 #define MPISHMEM_INLINE static inline __attribute__((always_inline))
 
+/* The load/store address of heap address `addr` on `pe`, or NULL: take the general path. */
+MPISHMEM_INLINE char *mpishmem_fast_addr(const void *addr, int pe)
+{
+    size_t o = (size_t)((const char *)addr - mpishmem_g.heap.base);
+    if (MPISHMEM_UNLIKELY(o >= mpishmem_g.heap.fast_size)) return NULL;
+    char *p = mpishmem_g.heap.peer[pe];
+    return MPISHMEM_LIKELY(p != NULL) ? p + o : NULL;
+}
+
+MPISHMEM_INTERNAL void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine,
+                                            void *dest, const void *src, size_t n, int pe,
+                                            int blocking);
+MPISHMEM_INTERNAL void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine,
+                                            void *dest, const void *src, size_t n, int pe,
+                                            int blocking);
+
 MPISHMEM_INLINE void mpishmem_put(struct mpishmem_ctx *c, const char *routine, void *dest,
                                   const void *src, size_t n, int pe, int blocking)
 {
-    size_t off;
-    struct mpishmem_seg *s = mpishmem_seg_find(dest, &off);
-    if (MPISHMEM_UNLIKELY(!s)) mpishmem_not_symmetric(routine, dest);
-    char *peer = s->peer[pe];
-    if (MPISHMEM_LIKELY(peer != NULL)) {
-        memcpy(peer + off, src, n);
+    char *a = mpishmem_fast_addr(dest, pe);
+    if (MPISHMEM_LIKELY(a != NULL)) {
+        memcpy(a, src, n);
         c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
-    } else {
-        mpishmem_mpi_put(c, s, off, src, n, pe, blocking);
+        return;
     }
+    mpishmem_put_general(c, routine, dest, src, n, pe, blocking);
 }
 
 MPISHMEM_INLINE void mpishmem_get(struct mpishmem_ctx *c, const char *routine, void *dest,
                                   const void *src, size_t n, int pe, int blocking)
 {
-    size_t off;
-    struct mpishmem_seg *s = mpishmem_seg_find(src, &off);
-    if (MPISHMEM_UNLIKELY(!s)) mpishmem_not_symmetric(routine, src);
-    const char *peer = s->peer[pe];
-    if (MPISHMEM_LIKELY(peer != NULL)) memcpy(dest, peer + off, n);
-    else mpishmem_mpi_get(c, s, off, dest, n, pe, blocking);
-}
-
-/* Strided forms: `nblocks` blocks of `block` bytes, strides in bytes. */
-MPISHMEM_INLINE void mpishmem_put_strided(struct mpishmem_ctx *c, const char *routine,
-                                          void *dest, ptrdiff_t dst, const void *src,
-                                          ptrdiff_t sst, size_t block, size_t nblocks, int pe)
-{
-    size_t off;
-    struct mpishmem_seg *s = mpishmem_seg_find(dest, &off);
-    if (MPISHMEM_UNLIKELY(!s)) mpishmem_not_symmetric(routine, dest);
-    char *peer = s->peer[pe];
-    if (MPISHMEM_LIKELY(peer != NULL)) {
-        mpishmem_local_strided(peer + off, dst, src, sst, block, nblocks);
-        c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
-    } else if (nblocks) {
-        mpishmem_mpi_strided(c, s, off, dst, (void *)src, sst, block, nblocks, pe, 1);
+    const char *a = mpishmem_fast_addr(src, pe);
+    if (MPISHMEM_LIKELY(a != NULL)) {
+        memcpy(dest, a, n);
+        return;
     }
+    mpishmem_get_general(c, routine, dest, src, n, pe, blocking);
 }
 
-MPISHMEM_INLINE void mpishmem_get_strided(struct mpishmem_ctx *c, const char *routine,
-                                          void *dest, ptrdiff_t dst, const void *src,
-                                          ptrdiff_t sst, size_t block, size_t nblocks, int pe)
-{
-    size_t off;
-    struct mpishmem_seg *s = mpishmem_seg_find(src, &off);
-    if (MPISHMEM_UNLIKELY(!s)) mpishmem_not_symmetric(routine, src);
-    const char *peer = s->peer[pe];
-    if (MPISHMEM_LIKELY(peer != NULL))
-        mpishmem_local_strided(dest, dst, peer + off, sst, block, nblocks);
-    else if (nblocks)
-        mpishmem_mpi_strided(c, s, off, sst, dest, dst, block, nblocks, pe, 0);
-}
+/* Strided forms: `nblocks` blocks of `block` bytes, strides in bytes (always general path). */
+MPISHMEM_INTERNAL void mpishmem_put_strided(struct mpishmem_ctx *c, const char *routine,
+                                            void *dest, ptrdiff_t dst, const void *src,
+                                            ptrdiff_t sst, size_t block, size_t nblocks, int pe);
+MPISHMEM_INTERNAL void mpishmem_get_strided(struct mpishmem_ctx *c, const char *routine,
+                                            void *dest, ptrdiff_t dst, const void *src,
+                                            ptrdiff_t sst, size_t block, size_t nblocks, int pe);
 
 #endif

@@ -175,8 +175,9 @@ static void setup_segments(const char *routine)
                    &rt.data_win);
     MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.data_win);
 
-    *h = (struct mpishmem_seg){heap, heap_size, h->peer, 0, MPISHMEM_SEG_HEAP};
-    *d = (struct mpishmem_seg){data_start, data_len, d->peer, 0, MPISHMEM_SEG_DATA};
+    *h = (struct mpishmem_seg){heap, mpishmem_g.debug ? 0 : heap_size, heap_size, h->peer, 0,
+                               MPISHMEM_SEG_HEAP};
+    *d = (struct mpishmem_seg){data_start, 0, data_len, d->peer, 0, MPISHMEM_SEG_DATA};
     mpishmem_alloc_init(heap_size);
 }
 

@@ -19,6 +19,8 @@ enum { MPISHMEM_SEG_HEAP = 0, MPISHMEM_SEG_DATA = 1, MPISHMEM_SEG_MAX = 7 };
 /* A symmetric segment as this PE sees it. */
 struct mpishmem_seg {
     char *base;        /* this PE's copy: [base, base + size) */
+    size_t fast_size;  /* heap: `size`, or 0 under SHMEM_DEBUG so every call takes the checked
+                        * general path; the fast path then needs no test of the debug flag */
     size_t size;       /* 0 when the segment does not exist */
     char **peer;       /* [n_pes] load/store address of each PE's `base`, NULL if not mapped */
     MPI_Aint win_disp; /* displacement of `base` inside the segment's MPI window */

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Installs the Debian packages mpishmem needs to build and test, if any is missing:
+# a C compiler, CMake, make, MPICH (the default MPI) and, with --openmpi, Open MPI too.
+set -e
+pkgs="gcc make cmake mpich libmpich-dev"
+[ "${1:-}" = "--openmpi" ] && pkgs="$pkgs openmpi-bin libopenmpi-dev"
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "install-deps: installing$missing"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq $missing >/dev/null

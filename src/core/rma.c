@@ -1,0 +1,74 @@
+/* mpishmem: the general RMA path (see rma.h): SHMEM_DEBUG checks, segment lookup, then the
+ * node-local copy or the MPI transfer. */
+#include "rma.h"
+
+#include "../api/check.h"
+#include "../transport/local/local_rma.h"
+#include "../transport/mpi/mpi_rma.h"
+
+static struct mpishmem_seg *lookup(const char *routine, const void *addr, size_t *off)
+{
+    struct mpishmem_seg *s = mpishmem_seg_find(addr, off);
+    if (MPISHMEM_UNLIKELY(!s)) mpishmem_not_symmetric(routine, addr);
+    return s;
+}
+
+void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *dest,
+                          const void *src, size_t n, int pe, int blocking)
+{
+    if (mpishmem_g.debug) {
+        mpishmem_check_pe_in_team(routine, &mpishmem_ctx_default, pe);
+        mpishmem_check_symmetric(routine, dest, n, "dest");
+        mpishmem_check_local(routine, src, n, "source");
+    }
+    size_t off;
+    struct mpishmem_seg *s = lookup(routine, dest, &off);
+    char *peer = s->peer[pe];
+    if (peer) {
+        memcpy(peer + off, src, n);
+        c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
+    } else {
+        mpishmem_mpi_put(c, s, off, src, n, pe, blocking);
+    }
+}
+
+void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine, void *dest,
+                          const void *src, size_t n, int pe, int blocking)
+{
+    if (mpishmem_g.debug) {
+        mpishmem_check_pe_in_team(routine, &mpishmem_ctx_default, pe);
+        mpishmem_check_symmetric(routine, src, n, "source");
+        mpishmem_check_local(routine, dest, n, "dest");
+    }
+    size_t off;
+    struct mpishmem_seg *s = lookup(routine, src, &off);
+    const char *peer = s->peer[pe];
+    if (peer) memcpy(dest, peer + off, n);
+    else mpishmem_mpi_get(c, s, off, dest, n, pe, blocking);
+}
+
+void mpishmem_put_strided(struct mpishmem_ctx *c, const char *routine, void *dest,
+                          ptrdiff_t dst, const void *src, ptrdiff_t sst, size_t block,
+                          size_t nblocks, int pe)
+{
+    size_t off;
+    struct mpishmem_seg *s = lookup(routine, dest, &off);
+    char *peer = s->peer[pe];
+    if (peer) {
+        mpishmem_local_strided(peer + off, dst, src, sst, block, nblocks);
+        c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
+    } else if (nblocks) {
+        mpishmem_mpi_strided(c, s, off, dst, (void *)src, sst, block, nblocks, pe, 1);
+    }
+}
+
+void mpishmem_get_strided(struct mpishmem_ctx *c, const char *routine, void *dest,
+                          ptrdiff_t dst, const void *src, ptrdiff_t sst, size_t block,
+                          size_t nblocks, int pe)
+{
+    size_t off;
+    struct mpishmem_seg *s = lookup(routine, src, &off);
+    const char *peer = s->peer[pe];
+    if (peer) mpishmem_local_strided(dest, dst, peer + off, sst, block, nblocks);
+    else if (nblocks) mpishmem_mpi_strided(c, s, off, sst, dest, dst, block, nblocks, pe, 0);
+}

@@ -1,0 +1,32 @@
+/* Helpers shared by the tests. A failed CHECK prints where and why and marks the PE failed;
+ * the PE then exits non-zero after shmem_finalize, which fails the whole run. */
+#ifndef MPISHMEM_TESTUTIL_H
+#define MPISHMEM_TESTUTIL_H
+
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int test_failures;
+
+#define CHECK(cond, ...)                                                                  \
+    do {                                                                                  \
+        if (!(cond)) {                                                                    \
+            if (test_failures < 20) {                                                     \
+                fprintf(stderr, "FAIL (PE %d) %s:%d: %s: ", shmem_my_pe(), __FILE__,      \
+                        __LINE__, #cond);                                                 \
+                fprintf(stderr, __VA_ARGS__);                                             \
+                fputc('\n', stderr);                                                      \
+            }                                                                             \
+            test_failures++;                                                              \
+        }                                                                                 \
+    } while (0)
+
+/* Call after shmem_finalize: the process exit status. */
+static inline int test_exit_status(void)
+{
+    if (test_failures) fprintf(stderr, "%d check(s) failed\n", test_failures);
+    return test_failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#endif
