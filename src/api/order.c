@@ -7,6 +7,7 @@
 
 MPISHMEM_API void pshmem_fence(void)
 {
+    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
     mpishmem_fence(&mpishmem_ctx_default);
 }
 MPISHMEM_ALIAS(shmem_fence)
@@ -20,6 +21,7 @@ MPISHMEM_ALIAS(shmem_ctx_fence)
 
 MPISHMEM_API void pshmem_quiet(void)
 {
+    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
     mpishmem_quiet(&mpishmem_ctx_default);
 }
 MPISHMEM_ALIAS(shmem_quiet)
@@ -35,6 +37,8 @@ MPISHMEM_ALIAS(shmem_ctx_quiet)
  * whole, MPI operations are flushed per target. */
 static void pe_quiet(const char *routine, struct mpishmem_ctx *c, const int *pes, size_t n)
 {
+    MPISHMEM_CHECK(initialized(routine));
+    MPISHMEM_CHECK(local(routine, pes, n * sizeof *pes, "target_pes"));
     if (n == 0 || c->pending.any == 0) return;
     if (c->pending.flag[MPISHMEM_PENDING_LOCAL]) atomic_thread_fence(memory_order_seq_cst);
     for (size_t i = 0; i < n; i++) {

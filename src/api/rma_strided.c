@@ -7,6 +7,7 @@
     MPISHMEM_DEF_CTX(void, op, params,                                                    \
                      MPISHMEM_CHECK(strided(MPISHMEM_ROUTINE, dest, dst * (ptrdiff_t)(size), \
                                             (bsize) * (size), nblocks, "dest"));          \
+                     MPISHMEM_CHECK(local(MPISHMEM_ROUTINE, source, (bsize) * (nblocks), "source")); \
                      mpishmem_put_strided(C, MPISHMEM_ROUTINE, dest, dst * (ptrdiff_t)(size), \
                                           source, sst * (ptrdiff_t)(size), (bsize) * (size), \
                                           nblocks, PE);)
@@ -15,6 +16,7 @@
                      MPISHMEM_CHECK(strided(MPISHMEM_ROUTINE, source,                     \
                                             sst * (ptrdiff_t)(size), (bsize) * (size),    \
                                             nblocks, "source"));                          \
+                     MPISHMEM_CHECK(local(MPISHMEM_ROUTINE, dest, (bsize) * (nblocks), "dest")); \
                      mpishmem_get_strided(C, MPISHMEM_ROUTINE, dest, dst * (ptrdiff_t)(size), \
                                           source, sst * (ptrdiff_t)(size), (bsize) * (size), \
                                           nblocks, PE);)
