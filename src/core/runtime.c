@@ -72,6 +72,9 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     if (down)
         mpishmem_error(routine, "MPI has already been finalized; OpenSHMEM cannot start "
                                 "(call shmem_init before MPI_Finalize)");
+    /* Contexts' pending flags are not yet safe under concurrent calls from several threads:
+     * SHMEM_THREAD_MULTIPLE is provided as SERIALIZED until they are. */
+    if (requested > SHMEM_THREAD_SERIALIZED) requested = SHMEM_THREAD_SERIALIZED;
     if (!up) {
         if (PMPI_Init_thread(NULL, NULL, to_mpi_level(requested), &level) != MPI_SUCCESS)
             mpishmem_error(routine, "MPI_Init_thread failed");

@@ -1,0 +1,37 @@
+#!/bin/sh
+# api_inventory.sh LIBRARY SPEC_DIR: checks the library's exported symbols against the
+# OpenSHMEM 1.6 inventory (tests/api/api-1.6-*.txt: the specification's API list, and the
+# names that appear only in its deprecation table):
+#   - every current and deprecated name is exported, and so is its profiling name
+#     (pshmem_x for shmem_x, p<name> for the others), unless tests/api/pending.txt lists it;
+#   - no name listed as pending is exported (the list must shrink as families land);
+#   - nothing else is exported but spec names, pshmem_/shmemx_ names, the SHMEM_ handles and
+#     the MPI_Init/MPI_Init_thread/MPI_Finalize interposers.
+lib=$1
+dir=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+nm -D --defined-only "$lib" | awk '{print $NF}' | sort -u > "$tmp/exported"
+cat "$dir"/api-1.6-*.txt | sort -u > "$tmp/spec"
+grep -v -e '^#' -e '^$' "$dir/pending.txt" | sed 's/.*/^(&)$/' > "$tmp/pending"
+grep -E -f "$tmp/pending" "$tmp/spec" > "$tmp/spec_pending"
+grep -v -x -F -f "$tmp/spec_pending" "$tmp/spec" > "$tmp/spec_due"
+sed -E 's/^shmem_/pshmem_/; t; s/^/p/' "$tmp/spec_due" > "$tmp/profiling_due"
+fail=0
+missing=$(cat "$tmp/spec_due" "$tmp/profiling_due" | grep -v -x -F -f "$tmp/exported")
+if [ -n "$missing" ]; then
+  echo "NOT EXPORTED ($(echo "$missing" | wc -l)):"; echo "$missing" | head -50; fail=1
+fi
+early=$(grep -x -F -f "$tmp/spec_pending" "$tmp/exported")
+if [ -n "$early" ]; then
+  echo "EXPORTED BUT LISTED AS PENDING (remove them from tests/api/pending.txt):"
+  echo "$early" | head -50; fail=1
+fi
+extra=$(grep -v -E '^(p?shmem_|shmemx_|pshmemx_|SHMEM_|MPI_Init$|MPI_Init_thread$|MPI_Finalize$)' "$tmp/exported" \
+  | grep -v -x -F -f "$tmp/spec" | grep -v -x -F -f "$tmp/profiling_due")
+if [ -n "$extra" ]; then
+  echo "EXPORTED BUT NOT A SPEC NAME:"; echo "$extra" | head -50; fail=1
+fi
+echo "spec names: $(wc -l < "$tmp/spec"), due now: $(wc -l < "$tmp/spec_due"), pending: $(wc -l < "$tmp/spec_pending")"
+[ "$fail" -eq 0 ] && echo "api inventory: OK"
+exit $fail
