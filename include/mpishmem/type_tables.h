@@ -27,6 +27,43 @@
     X(uint64_t, uint64, A) X(size_t, size, A) X(ptrdiff_t, ptrdiff, A)
 #define MPISHMEM_RMA_TYPES(X, A) MPISHMEM_RMA_TYPES_BASE(X, A) MPISHMEM_RMA_TYPES_ALIAS(X, A)
 
+/* Standard AMO types (spec table "stdamotypes", 12 rows): compare_swap, fetch_inc, inc,
+ * fetch_add, add and every point-to-point synchronization routine. */
+#define MPISHMEM_AMO_STD_TYPES_BASE(X, A)                                                 \
+    X(int, int, A) X(long, long, A) X(long long, longlong, A) X(unsigned int, uint, A)    \
+    X(unsigned long, ulong, A) X(unsigned long long, ulonglong, A)
+#define MPISHMEM_AMO_STD_TYPES_ALIAS(X, A)                                                \
+    X(int32_t, int32, A) X(int64_t, int64, A) X(uint32_t, uint32, A) X(uint64_t, uint64, A) \
+    X(size_t, size, A) X(ptrdiff_t, ptrdiff, A)
+#define MPISHMEM_AMO_STD_TYPES(X, A)                                                      \
+    MPISHMEM_AMO_STD_TYPES_BASE(X, A) MPISHMEM_AMO_STD_TYPES_ALIAS(X, A)
+
+/* Extended AMO types ("extamotypes", 14 rows): fetch, set, swap. */
+#define MPISHMEM_AMO_EXT_TYPES_BASE(X, A)                                                 \
+    X(float, float, A) X(double, double, A) MPISHMEM_AMO_STD_TYPES_BASE(X, A)
+#define MPISHMEM_AMO_EXT_TYPES(X, A)                                                      \
+    X(float, float, A) X(double, double, A) MPISHMEM_AMO_STD_TYPES(X, A)
+
+/* Bitwise AMO types ("bitwiseamotypes", 7 rows): and, or, xor and their fetching forms. The
+ * generic selections use the BASE rows plus int32_t and int64_t, which are signed and so never
+ * the same C type as a BASE row; uint32_t/uint64_t are the unsigned BASE types. */
+#define MPISHMEM_AMO_BIT_TYPES_BASE(X, A)                                                 \
+    X(unsigned int, uint, A) X(unsigned long, ulong, A) X(unsigned long long, ulonglong, A)
+#define MPISHMEM_AMO_BIT_TYPES_GENERIC(X, A)                                              \
+    MPISHMEM_AMO_BIT_TYPES_BASE(X, A) X(int32_t, int32, A) X(int64_t, int64, A)
+#define MPISHMEM_AMO_BIT_TYPES(X, A)                                                      \
+    MPISHMEM_AMO_BIT_TYPES_GENERIC(X, A) X(uint32_t, uint32, A) X(uint64_t, uint64, A)
+
+/* Point-to-point synchronization types deprecated in 1.5 (wait_until and test only). */
+#define MPISHMEM_P2P_OLD_TYPES(X, A) X(short, short, A) X(unsigned short, ushort, A)
+
+/* Deprecated (pre-1.4) AMO names: shmem_<N>_fetch/set/swap and shmem_<N>_cswap/finc/inc/fadd/
+ * add, and shmem_<N>_wait. */
+#define MPISHMEM_OLD_AMO_EXT_TYPES(X, A)                                                  \
+    X(float, float, A) X(double, double, A) MPISHMEM_OLD_AMO_STD_TYPES(X, A)
+#define MPISHMEM_OLD_AMO_STD_TYPES(X, A) X(int, int, A) X(long, long, A) X(long long, longlong, A)
+#define MPISHMEM_OLD_WAIT_TYPES(X, A) X(short, short, A) MPISHMEM_OLD_AMO_STD_TYPES(X, A)
+
 /* Sized RMA forms: X(BITS, BYTES, A). */
 #define MPISHMEM_SIZES(X, A) X(8, 1, A) X(16, 2, A) X(32, 4, A) X(64, 8, A) X(128, 16, A)
 

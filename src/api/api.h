@@ -48,4 +48,14 @@ static inline __attribute__((always_inline)) int mpishmem_ctx_world_pe(struct mp
     }                                                                                     \
     MPISHMEM_ALIAS(shmem_ctx_##op)
 
+/* A routine with a `pe` argument and no shmem_ctx_ twin (deprecated names). */
+#define MPISHMEM_DEF_NOCTX(ret, op, params, ...)                                          \
+    MPISHMEM_API ret pshmem_##op params                                                   \
+    {                                                                                     \
+        struct mpishmem_ctx *const C = &mpishmem_ctx_default;                             \
+        const int PE = pe;                                                                \
+        __VA_ARGS__                                                                       \
+    }                                                                                     \
+    MPISHMEM_ALIAS(shmem_##op)
+
 #endif

@@ -30,4 +30,11 @@ MPISHMEM_INTERNAL void mpishmem_check_strided(const char *routine, const void *a
 /* A local buffer is not NULL when it has bytes to transfer. */
 MPISHMEM_INTERNAL void mpishmem_check_local(const char *routine, const void *addr, size_t bytes,
                                             const char *what);
+/* A comparison operator of the point-to-point routines (SHMEM_CMP_*). */
+MPISHMEM_INTERNAL void mpishmem_check_cmp(const char *routine, int cmp);
+/* A signal operator (SHMEM_SIGNAL_SET or SHMEM_SIGNAL_ADD). */
+MPISHMEM_INTERNAL void mpishmem_check_sig_op(const char *routine, int sig_op);
+/* A symmetric object of `size` bytes aligned to its size (AMO targets, signals, locks). */
+MPISHMEM_INTERNAL void mpishmem_check_aligned(const char *routine, const void *addr, size_t size,
+                                              const char *what);
 #endif

@@ -2,6 +2,7 @@
  * sync_all). */
 #include "../core/order.h"
 #include "../core/progress.h"
+#include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "api.h"
 
@@ -41,10 +42,11 @@ static void pe_quiet(const char *routine, struct mpishmem_ctx *c, const int *pes
     MPISHMEM_CHECK(local(routine, pes, n * sizeof *pes, "target_pes"));
     if (n == 0 || c->pending.any == 0) return;
     if (c->pending.flag[MPISHMEM_PENDING_LOCAL]) atomic_thread_fence(memory_order_seq_cst);
+    if (c->pending.flag[MPISHMEM_PENDING_AM]) mpishmem_am_complete();
+    /* MPI operations may target node peers too (AMOs in the MPI mode): flush by window. */
     for (size_t i = 0; i < n; i++) {
         MPISHMEM_CHECK(pe_in_team(routine, c, pes[i]));
-        int pe = mpishmem_ctx_world_pe(c, pes[i]);
-        if (mpishmem_g.heap.peer[pe] == NULL) mpishmem_mpi_flush_pe(c, pe);
+        mpishmem_mpi_flush_pe(c, mpishmem_ctx_world_pe(c, pes[i]));
     }
 }
 

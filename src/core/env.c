@@ -64,6 +64,7 @@ static int parse_bool(const char *v)
         if (end == v || *end != '\0')                                                     \
             mpishmem_error(routine, "invalid %s=\"%s\" (expected an integer)", name, v);  \
     }
+#define MPISHMEM_ENV_PARSE_STRING(field, name, v, routine) mpishmem_env.field = v;
 #define MPISHMEM_ENV_READ(field, kind, name, old, def, help)                              \
     {                                                                                     \
         const char *v = lookup(name, old);                                                \
@@ -79,6 +80,7 @@ void mpishmem_env_read(const char *routine)
 #define MPISHMEM_ENV_SHOW_BOOL(x) printf("%-12s", (x) ? "yes" : "no")
 #define MPISHMEM_ENV_SHOW_SIZE(x) printf("%-12zu", (size_t)(x))
 #define MPISHMEM_ENV_SHOW_INT(x) printf("%-12ld", (long)(x))
+#define MPISHMEM_ENV_SHOW_STRING(x) printf("%-12s", (x))
 #define MPISHMEM_ENV_INFO(field, kind, name, old, def, help)                              \
     printf("  %-28s ", name);                                                             \
     MPISHMEM_ENV_SHOW_##kind(mpishmem_env.field);                                         \

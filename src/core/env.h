@@ -4,7 +4,7 @@
  * into the settings struct, the parser and the SHMEM_INFO text, so a variable is added here and
  * nowhere else. OLD_NAME is the deprecated SMA_ spelling (or NULL); NAME wins when both are
  * set. Kinds: BOOL (set and not "0"/"no"/"false"/"off" means true), SIZE (spec suffix rules),
- * INT. */
+ * INT, STRING. */
 #ifndef MPISHMEM_ENV_H
 #define MPISHMEM_ENV_H
 
@@ -23,12 +23,15 @@
       "check the arguments of every call and report misuse before it does harm")        \
     X(globals_shared, BOOL, "MPISHMEM_GLOBALS_SHARED", NULL, 1,                          \
       "move global/static data into shared memory so node peers reach it by load/store") \
+    X(amo, STRING, "MPISHMEM_AMO", NULL, "mpi",                                         \
+      "how AMOs reach other nodes: \"mpi\" (MPI accumulates) or \"am\" (active messages)") \
     X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64,                    \
       "polls of a wait loop before it yields the core (0 when PEs outnumber cores)")
 
 #define MPISHMEM_ENV_FIELD_BOOL int
 #define MPISHMEM_ENV_FIELD_SIZE size_t
 #define MPISHMEM_ENV_FIELD_INT long
+#define MPISHMEM_ENV_FIELD_STRING const char *
 #define MPISHMEM_ENV_DECLARE(field, kind, name, old, def, help) MPISHMEM_ENV_FIELD_##kind field;
 struct mpishmem_env {
     MPISHMEM_ENV_TABLE(MPISHMEM_ENV_DECLARE)

@@ -1,6 +1,19 @@
 #include "order.h"
 
+#include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_rma.h"
+
+/* Everything MPI and the active messages have in flight for `c`. The flush completes every
+ * accumulate too, so the bounce buffer is free again. */
+static void complete_remote(struct mpishmem_ctx *c)
+{
+    if (c->pending.flag[MPISHMEM_PENDING_AM]) {
+        mpishmem_am_complete();
+        c->pending.flag[MPISHMEM_PENDING_AM] = 0;
+    }
+    mpishmem_mpi_flush(c);
+    c->bounce_used = 0;
+}
 
 void mpishmem_quiet_pending(struct mpishmem_ctx *c)
 {
@@ -10,10 +23,10 @@ void mpishmem_quiet_pending(struct mpishmem_ctx *c)
         atomic_thread_fence(memory_order_seq_cst);
         c->pending.flag[MPISHMEM_PENDING_LOCAL] = 0;
     }
-    mpishmem_mpi_flush(c);
+    complete_remote(c);
 }
 
 void mpishmem_fence_pending(struct mpishmem_ctx *c)
 {
-    mpishmem_mpi_flush(c);
+    complete_remote(c);
 }

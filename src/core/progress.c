@@ -1,17 +1,30 @@
 #include "progress.h"
 
+#include "../transport/mpi/mpi_am.h"
 #include "env.h"
 
 void mpishmem_progress_poll(unsigned long *polls)
 {
     unsigned long n = ++*polls;
+    if (mpishmem_g.am_active) mpishmem_am_serve();
     /* Poke MPI's progress engine now and then: cheap enough, and required for incoming RMA. */
-    if ((n & 15) == 0) {
+    else if ((n & 15) == 0) {
         int flag;
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, MPI_STATUS_IGNORE);
     }
     if (mpishmem_g.oversubscribed || n > (unsigned long)mpishmem_env.spin_before_yield)
         sched_yield();
+}
+
+void mpishmem_progress_yield_rounds(void)
+{
+    int rounds = 8 * mpishmem_g.oversubscribed;
+    for (int i = 0; i < rounds; i++) {
+        int flag;
+        if (mpishmem_g.am_active) mpishmem_am_serve();
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, MPI_STATUS_IGNORE);
+        sched_yield();
+    }
 }
 
 void mpishmem_wait_request(MPI_Request *req)
@@ -21,6 +34,7 @@ void mpishmem_wait_request(MPI_Request *req)
         int done = 0;
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done) return;
+        if (mpishmem_g.am_active) mpishmem_am_serve();
         if (mpishmem_g.oversubscribed || ++polls > (unsigned long)mpishmem_env.spin_before_yield)
             sched_yield();
     }

@@ -11,6 +11,18 @@
 /* One poll of a wait loop; `polls` counts this loop's polls so far. */
 MPISHMEM_INTERNAL void mpishmem_progress_poll(unsigned long *polls);
 
+/* Call before an MPI call that blocks until another PE has made progress (a flush). MPI's
+ * blocking calls spin without yielding; when PEs outnumber cores, a spinner can keep the PE it
+ * waits for off the core for a whole time slice (milliseconds). Yielding a few times first
+ * lets that PE run and answer, so the blocking call usually finds the work done. */
+static inline void mpishmem_progress_before_block(void)
+{
+    if (MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
+        MPISHMEM_INTERNAL void mpishmem_progress_yield_rounds(void);
+        mpishmem_progress_yield_rounds();
+    }
+}
+
 /* Completes an MPI request while yielding (MPICH's own blocking waits never yield). */
 MPISHMEM_INTERNAL void mpishmem_wait_request(MPI_Request *req);
 

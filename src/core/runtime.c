@@ -8,7 +8,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../transport/mpi/mpi_amo.h"
 #include "alloc.h"
+#include "amo.h"
 #include "dataseg.h"
 #include "env.h"
 #include "error.h"
@@ -90,6 +92,29 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     }
 }
 
+/* Oversubscribed: the PEs on this host outnumber the cores they may run on (the union of
+ * their affinity masks). The host is found by name, not by MPI's node, which may be a
+ * simulated part of it (MPIR_CVAR_NUM_CLIQUES). */
+static int host_oversubscribed(void)
+{
+    char name[MPI_MAX_PROCESSOR_NAME] = {0};
+    int len = 0;
+    MPI_Get_processor_name(name, &len);
+    unsigned hash = 5381;
+    for (int i = 0; i < len; i++) hash = hash * 33u + (unsigned char)name[i];
+    MPI_Comm host;
+    MPI_Comm_split(mpishmem_g.world, (int)(hash & 0x7fffffff), 0, &host);
+    int host_size;
+    MPI_Comm_size(host, &host_size);
+    cpu_set_t mine, all;
+    CPU_ZERO(&mine);
+    if (sched_getaffinity(0, sizeof mine, &mine) != 0) CPU_SET(0, &mine);
+    MPI_Allreduce(&mine, &all, (int)sizeof mine, MPI_BYTE, MPI_BOR, host);
+    MPI_Comm_free(&host);
+    int cores = CPU_COUNT(&all) > 0 ? CPU_COUNT(&all) : 1;
+    return host_size > cores ? (host_size + cores - 1) / cores : 0;
+}
+
 static void setup_node(void)
 {
     MPI_Comm_dup(MPI_COMM_WORLD, &mpishmem_g.world);
@@ -107,12 +132,7 @@ static void setup_node(void)
     for (int i = 0; i < mpishmem_g.node_size; i++)
         mpishmem_g.node_index[mpishmem_g.node_pes[i]] = i;
 
-    /* Oversubscribed: the node's PEs outnumber the cores they may run on (union of masks). */
-    cpu_set_t mine, all;
-    CPU_ZERO(&mine);
-    if (sched_getaffinity(0, sizeof mine, &mine) != 0) CPU_SET(0, &mine);
-    MPI_Allreduce(&mine, &all, (int)sizeof mine, MPI_BYTE, MPI_BOR, mpishmem_g.node);
-    mpishmem_g.oversubscribed = mpishmem_g.node_size > CPU_COUNT(&all);
+    mpishmem_g.oversubscribed = host_oversubscribed();
 }
 
 /* The world size and data layout must agree on every PE, or nothing is symmetric. */
@@ -171,16 +191,18 @@ static void setup_segments(const char *routine)
     }
     d->peer[mpishmem_g.my_pe] = data_start;
 
-    MPI_Win_create(heap, (MPI_Aint)heap_size, 1, MPI_INFO_NULL, mpishmem_g.world, &rt.heap_win);
+    MPI_Info info = mpishmem_mpi_amo_win_info();
+    MPI_Win_create(heap, (MPI_Aint)heap_size, 1, info, mpishmem_g.world, &rt.heap_win);
     MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.heap_win);
     /* The data window's base is page aligned: this MPICH misplaces data otherwise. */
-    MPI_Win_create(data_start, (MPI_Aint)data_len, 1, MPI_INFO_NULL, mpishmem_g.world,
-                   &rt.data_win);
+    MPI_Win_create(data_start, (MPI_Aint)data_len, 1, info, mpishmem_g.world, &rt.data_win);
     MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.data_win);
+    MPI_Info_free(&info);
 
-    *h = (struct mpishmem_seg){heap, mpishmem_g.debug ? 0 : heap_size, heap_size, h->peer, 0,
-                               MPISHMEM_SEG_HEAP};
-    *d = (struct mpishmem_seg){data_start, 0, data_len, d->peer, 0, MPISHMEM_SEG_DATA};
+    *h = (struct mpishmem_seg){.base = heap, .fast_size = mpishmem_g.debug ? 0 : heap_size,
+                               .size = heap_size, .peer = h->peer, .id = MPISHMEM_SEG_HEAP};
+    *d = (struct mpishmem_seg){.base = data_start, .size = data_len, .peer = d->peer,
+                               .id = MPISHMEM_SEG_DATA};
     mpishmem_alloc_init(heap_size);
 }
 
@@ -212,6 +234,7 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     setup_node();
     setup_segments(routine);
     setup_contexts_and_teams();
+    mpishmem_amo_init(routine, rt.data_shared);
     mpishmem_g.init_count = 1;
     mpishmem_comm_barrier(mpishmem_g.world);
     if (mpishmem_g.my_pe == 0 && (mpishmem_env.version || mpishmem_env.info)) {
@@ -231,6 +254,7 @@ void mpishmem_runtime_fini(const char *routine)
     if (--mpishmem_g.init_count > 0) return;
     mpishmem_quiet(&mpishmem_ctx_default);
     mpishmem_comm_barrier(mpishmem_g.world);
+    mpishmem_amo_fini(); /* no AMO can be in flight after the barrier */
 
     MPI_Win_unlock_all(rt.heap_win);
     MPI_Win_free(&rt.heap_win);

@@ -14,7 +14,7 @@
 #define MPISHMEM_INTERNAL __attribute__((visibility("hidden")))
 
 /* Segment ids: index into seg[] and into each context's window array. */
-enum { MPISHMEM_SEG_HEAP = 0, MPISHMEM_SEG_DATA = 1, MPISHMEM_SEG_MAX = 7 };
+enum { MPISHMEM_SEG_HEAP = 0, MPISHMEM_SEG_DATA = 1, MPISHMEM_SEG_MAX = 6 };
 
 /* A symmetric segment as this PE sees it. */
 struct mpishmem_seg {
@@ -23,13 +23,16 @@ struct mpishmem_seg {
                         * general path; the fast path then needs no test of the debug flag */
     size_t size;       /* 0 when the segment does not exist */
     char **peer;       /* [n_pes] load/store address of each PE's `base`, NULL if not mapped */
+    char **amo_peer;   /* [n_pes] the same where AMOs may use CPU atomics on it, else NULL */
     MPI_Aint win_disp; /* displacement of `base` inside the segment's MPI window */
     int id;            /* MPISHMEM_SEG_* */
 };
 
 /* Outstanding-operation flags of a context: flag[0] is set by node-local stores, flag[1 + id]
- * by MPI operations on the window of segment id. One 64-bit test tells an idle quiet. */
+ * by MPI operations on the window of segment id, flag[7] by active-message AMOs. One 64-bit
+ * test tells an idle quiet. */
 #define MPISHMEM_PENDING_LOCAL 0
+#define MPISHMEM_PENDING_AM 7
 union mpishmem_pending {
     uint64_t any;
     uint8_t flag[8];
@@ -40,7 +43,16 @@ struct mpishmem_ctx {
     MPI_Win win[MPISHMEM_SEG_MAX]; /* MPI_WIN_NULL where the segment has no window */
     struct mpishmem_team *team;
     long options;
+    /* Bounce buffer: copies of small put sources and of accumulate operands, which must
+     * outlive the call until MPI completes the operation locally. Reset by every flush. */
+    char *bounce;
+    size_t bounce_used;
 };
+
+/* How AMOs reach PEs that are not reached by CPU atomics (see core/amo.h). */
+enum { MPISHMEM_AMO_MODE_MPI, MPISHMEM_AMO_MODE_AM };
+#define MPISHMEM_BOUNCE_BYTES (64 * 1024)
+#define MPISHMEM_BOUNCE_MAX_PUT 256 /* blocking puts up to this size are copied, not flushed */
 
 struct mpishmem_team {
     MPI_Comm comm;
@@ -56,7 +68,10 @@ struct mpishmem_state {
     int my_pe, n_pes;
     int init_count;  /* shmem_init calls minus shmem_finalize calls */
     int thread_level;
-    int oversubscribed; /* more PEs on this node than cores: spin loops yield at once */
+    int oversubscribed; /* PEs on this host per core, rounded up, when above 1; else 0.
+                         * Spin loops then yield at once. */
+    int amo_mode;       /* MPISHMEM_AMO_MODE_* */
+    int am_active;      /* active messages may arrive: progress serves them */
     MPI_Comm world;  /* private duplicate of MPI_COMM_WORLD */
     MPI_Comm node;   /* PEs that share memory with this one */
     int node_rank, node_size;

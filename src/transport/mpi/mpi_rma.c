@@ -1,6 +1,8 @@
 #include "mpi_rma.h"
+#include "../../core/progress.h"
 
 #include <limits.h>
+#include <string.h>
 
 /* Largest piece handed to one MPI call (its counts are int). */
 #define CHUNK ((size_t)1 << 30)
@@ -10,11 +12,47 @@ static inline void mark_pending(struct mpishmem_ctx *c, const struct mpishmem_se
     c->pending.flag[1 + s->id] = 1;
 }
 
+void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    if (MPISHMEM_UNLIKELY(c->bounce_used + n > MPISHMEM_BOUNCE_BYTES)) {
+        mpishmem_progress_before_block();
+        for (int id = 0; id < MPISHMEM_SEG_MAX; id++)
+            if (c->pending.flag[1 + id]) MPI_Win_flush_local_all(c->win[id]);
+        c->bounce_used = 0;
+    }
+    void *p = c->bounce + c->bounce_used;
+    c->bounce_used += n;
+    return p;
+}
+
+/* Waits for a request-based operation while yielding (used when PEs outnumber cores, where
+ * MPI's own blocking flush would spin and keep the target off the core). */
+static void wait_yielding(MPI_Request *req)
+{
+    mpishmem_wait_request(req);
+}
+
 void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
                       const void *src, size_t n, int pe, int blocking)
 {
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
+    if (blocking && n <= MPISHMEM_BOUNCE_MAX_PUT) {
+        /* A small blocking put returns as soon as its source is copied: no flush. */
+        void *b = mpishmem_mpi_bounce(c, n);
+        memcpy(b, src, n);
+        MPI_Put(b, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win);
+        mark_pending(c, s);
+        return;
+    }
+    if (blocking && n <= CHUNK && mpishmem_g.oversubscribed) {
+        MPI_Request req;
+        MPI_Rput(src, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
+        wait_yielding(&req);
+        mark_pending(c, s);
+        return;
+    }
     const char *p = src;
     while (n > CHUNK) {
         MPI_Put(p, (int)CHUNK, MPI_BYTE, pe, disp, (int)CHUNK, MPI_BYTE, win);
@@ -23,7 +61,10 @@ void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
         n -= CHUNK;
     }
     MPI_Put(p, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win);
-    if (blocking) MPI_Win_flush_local(pe, win);
+    if (blocking) {
+        mpishmem_progress_before_block();
+        MPI_Win_flush_local(pe, win);
+    }
     mark_pending(c, s);
 }
 
@@ -32,6 +73,12 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
 {
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
+    if (blocking && n <= CHUNK && mpishmem_g.oversubscribed) {
+        MPI_Request req;
+        MPI_Rget(dst, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
+        wait_yielding(&req);
+        return;
+    }
     char *p = dst;
     while (n > CHUNK) {
         MPI_Get(p, (int)CHUNK, MPI_BYTE, pe, disp, (int)CHUNK, MPI_BYTE, win);
@@ -40,7 +87,10 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
         n -= CHUNK;
     }
     MPI_Get(p, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win);
-    if (blocking) MPI_Win_flush_local(pe, win);
+    if (blocking) {
+        mpishmem_progress_before_block();
+        MPI_Win_flush_local(pe, win);
+    }
     else mark_pending(c, s);
 }
 
@@ -85,12 +135,14 @@ void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
         }
     }
     /* Blocking semantics: the local buffer is done with (put) or filled (get). */
+    mpishmem_progress_before_block();
     MPI_Win_flush_local(pe, win);
     if (is_put) mark_pending(c, s);
 }
 
 void mpishmem_mpi_flush(struct mpishmem_ctx *c)
 {
+    mpishmem_progress_before_block();
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
         if (c->pending.flag[1 + id]) {
             MPI_Win_flush_all(c->win[id]);
@@ -101,6 +153,7 @@ void mpishmem_mpi_flush(struct mpishmem_ctx *c)
 
 void mpishmem_mpi_flush_pe(struct mpishmem_ctx *c, int pe)
 {
+    mpishmem_progress_before_block();
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++)
         if (c->pending.flag[1 + id]) MPI_Win_flush(pe, c->win[id]);
 }

@@ -23,6 +23,11 @@ MPISHMEM_INTERNAL void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct
                                             ptrdiff_t local_stride, size_t block, size_t nblocks,
                                             int pe, int is_put);
 
+/* `n` bytes (at most MPISHMEM_BOUNCE_BYTES / 4) of `c`'s bounce buffer, 16-byte aligned,
+ * valid until the operation using them completes locally. When the buffer is full, every
+ * operation of `c` is completed locally first. */
+MPISHMEM_INTERNAL void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n);
+
 /* Remote completion of every outstanding operation of `c` (all targets, or one). */
 MPISHMEM_INTERNAL void mpishmem_mpi_flush(struct mpishmem_ctx *c);
 MPISHMEM_INTERNAL void mpishmem_mpi_flush_pe(struct mpishmem_ctx *c, int pe);

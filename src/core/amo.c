@@ -1,0 +1,84 @@
+/* mpishmem: the general AMO path (see amo.h) and the choice of mechanism at init. */
+#include "amo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../api/check.h"
+#include "../transport/local/local_amo.h"
+#include "../transport/mpi/mpi_am.h"
+#include "../transport/mpi/mpi_amo.h"
+#include "env.h"
+#include "error.h"
+#include "segment.h"
+
+static _Alignas(64) char default_bounce[MPISHMEM_BOUNCE_BYTES];
+
+/* In a single-node job every PE reaches every heap by load/store, so CPU atomics serve all
+ * AMOs. In a multi-node job, MPI accumulates are atomic only among themselves: in the MPI
+ * mode every AMO then goes through MPI (no table entries); in the active-message mode the
+ * targets apply remote requests with CPU atomics, so node peers may use CPU atomics too. */
+static char **amo_table(const struct mpishmem_seg *s, int shared_with_node)
+{
+    int single_node = mpishmem_g.node_size == mpishmem_g.n_pes;
+    int am = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM;
+    char **t = calloc((size_t)mpishmem_g.n_pes, sizeof(char *));
+    if ((single_node && shared_with_node) || am)
+        memcpy(t, s->peer, sizeof(char *) * (size_t)mpishmem_g.n_pes);
+    return t;
+}
+
+void mpishmem_amo_init(const char *routine, int data_shared)
+{
+    const char *mode = mpishmem_env.amo;
+    if (strcmp(mode, "mpi") == 0) mpishmem_g.amo_mode = MPISHMEM_AMO_MODE_MPI;
+    else if (strcmp(mode, "am") == 0) mpishmem_g.amo_mode = MPISHMEM_AMO_MODE_AM;
+    else
+        mpishmem_error(routine, "invalid MPISHMEM_AMO=\"%s\" (expected \"mpi\" or \"am\")", mode);
+    mpishmem_g.heap.amo_peer = amo_table(&mpishmem_g.heap, 1);
+    mpishmem_g.data.amo_peer = amo_table(&mpishmem_g.data, data_shared);
+    int single_node = mpishmem_g.node_size == mpishmem_g.n_pes;
+    mpishmem_g.am_active = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM &&
+                           !(single_node && data_shared);
+    if (mpishmem_g.am_active) mpishmem_am_init();
+    mpishmem_ctx_default.bounce = default_bounce;
+    mpishmem_ctx_default.bounce_used = 0;
+}
+
+void mpishmem_amo_fini(void)
+{
+    if (mpishmem_g.am_active) mpishmem_am_fini();
+    mpishmem_g.am_active = 0;
+    free(mpishmem_g.heap.amo_peer);
+    free(mpishmem_g.data.amo_peer);
+    mpishmem_g.heap.amo_peer = mpishmem_g.data.amo_peer = NULL;
+}
+
+static void check(const char *routine, void *dest, size_t size, int pe, int kind,
+                  const void *result)
+{
+    mpishmem_check_initialized(routine);
+    mpishmem_check_pe_in_team(routine, &mpishmem_ctx_default, pe);
+    mpishmem_check_aligned(routine, dest, size, "dest");
+    if (kind == MPISHMEM_AMO_NBI) mpishmem_check_local(routine, result, size, "fetch");
+}
+
+uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int op, size_t size,
+                              void *dest, uint64_t operand, uint64_t compare, int pe, int kind,
+                              void *result)
+{
+    if (mpishmem_g.debug) check(routine, dest, size, pe, kind, result);
+    size_t off;
+    struct mpishmem_seg *s = mpishmem_seg_find(dest, &off);
+    if (MPISHMEM_UNLIKELY(!s)) mpishmem_not_symmetric(routine, dest);
+    char *peer = s->amo_peer[pe];
+    if (peer) {
+        uint64_t old = mpishmem_local_amo(op, size, peer + off, operand, compare);
+        if (op == MPISHMEM_AMO_SET) c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
+        if (kind == MPISHMEM_AMO_NBI) mpishmem_amo_unbits(result, old, size);
+        return old;
+    }
+    if (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM)
+        return mpishmem_am_amo(c, s, off, op, size, operand, compare, pe, kind, result);
+    return mpishmem_mpi_amo(c, s, off, op, size, operand, compare, pe, kind, result);
+}

@@ -1,0 +1,33 @@
+#include "signal.h"
+#include "progress.h"
+
+#include <stdatomic.h>
+
+#include "../api/check.h"
+#include "amo.h"
+#include "rma.h"
+
+void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine, void *dest,
+                         const void *src, size_t n, uint64_t *sig_addr, uint64_t signal,
+                         int sig_op, int pe, int blocking)
+{
+    if (mpishmem_g.debug) mpishmem_check_sig_op(routine, sig_op);
+    mpishmem_put(c, routine, dest, src, n, pe, blocking);
+    size_t off;
+    struct mpishmem_seg *s = mpishmem_seg_find(dest, &off);
+    if (s && n && !s->peer[pe]) {
+        mpishmem_progress_before_block();
+        MPI_Win_flush(pe, c->win[s->id]);
+    } else atomic_thread_fence(memory_order_release);
+
+    int op = sig_op == SHMEM_SIGNAL_SET ? MPISHMEM_AMO_SET : MPISHMEM_AMO_ADD;
+    uint64_t *a = mpishmem_amo_fast_addr(sig_addr, pe);
+    if (MPISHMEM_LIKELY(a != NULL)) {
+        if (op == MPISHMEM_AMO_SET) __atomic_store_n(a, signal, __ATOMIC_RELEASE);
+        else __atomic_fetch_add(a, signal, __ATOMIC_RELEASE);
+        c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
+        return;
+    }
+    mpishmem_amo_general(c, routine, op, sizeof(uint64_t), sig_addr, signal, 0, pe,
+                         MPISHMEM_AMO_NONFETCHING, NULL);
+}

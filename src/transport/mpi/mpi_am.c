@@ -1,0 +1,141 @@
+#include "mpi_am.h"
+
+#include <sched.h>
+
+#include "../../core/amo_op.h"
+#include "../../core/env.h"
+#include "../local/local_amo.h"
+
+/* Requests carry this tag; replies carry the origin's slot number as their tag. */
+#define REQUEST_TAG 30000
+#define N_SLOTS 128 /* AMOs this PE may have in flight */
+#define N_RECV 8    /* requests the server keeps a receive posted for */
+#define N_REPLY 64  /* replies the server may have in flight */
+
+struct am_request {
+    uint8_t op, size, seg, kind;
+    uint32_t slot;
+    uint64_t off, operand, compare;
+};
+
+static struct {
+    MPI_Comm comm;
+    /* origin side: slot i is busy while reply[i] is active */
+    struct am_request msg[N_SLOTS];
+    MPI_Request reply[N_SLOTS];
+    uint64_t value[N_SLOTS];
+    unsigned next, busy;
+    /* target side */
+    struct am_request in[N_RECV];
+    MPI_Request recv[N_RECV];
+    uint64_t out[N_REPLY];
+    MPI_Request out_req[N_REPLY];
+    unsigned next_out;
+    int serving; /* re-entry guard: the server never waits on itself */
+} am;
+
+static void post_recv(int i)
+{
+    MPI_Irecv(&am.in[i], sizeof am.in[i], MPI_BYTE, MPI_ANY_SOURCE, REQUEST_TAG, am.comm,
+              &am.recv[i]);
+}
+
+void mpishmem_am_init(void)
+{
+    MPI_Comm_dup(mpishmem_g.world, &am.comm);
+    for (int i = 0; i < N_SLOTS; i++) am.reply[i] = MPI_REQUEST_NULL;
+    for (int i = 0; i < N_REPLY; i++) am.out_req[i] = MPI_REQUEST_NULL;
+    for (int i = 0; i < N_RECV; i++) post_recv(i);
+    am.next = am.busy = am.next_out = 0;
+}
+
+void mpishmem_am_fini(void)
+{
+    for (int i = 0; i < N_RECV; i++) {
+        MPI_Cancel(&am.recv[i]);
+        MPI_Wait(&am.recv[i], MPI_STATUS_IGNORE);
+    }
+    for (int i = 0; i < N_REPLY; i++) MPI_Wait(&am.out_req[i], MPI_STATUS_IGNORE);
+    MPI_Comm_free(&am.comm);
+}
+
+static struct mpishmem_seg *segment(int id)
+{
+    return id == MPISHMEM_SEG_HEAP ? &mpishmem_g.heap : &mpishmem_g.data;
+}
+
+static void apply(const struct am_request *r, int origin)
+{
+    char *addr = segment(r->seg)->base + r->off;
+    uint64_t old = mpishmem_local_amo(r->op, r->size, addr, r->operand, r->compare);
+    unsigned k = am.next_out++ % N_REPLY;
+    if (am.out_req[k] != MPI_REQUEST_NULL) MPI_Wait(&am.out_req[k], MPI_STATUS_IGNORE);
+    mpishmem_amo_unbits(&am.out[k], old, r->size);
+    int bytes = r->kind == MPISHMEM_AMO_NONFETCHING ? 0 : r->size;
+    MPI_Isend(&am.out[k], bytes, MPI_BYTE, origin, (int)r->slot, am.comm, &am.out_req[k]);
+}
+
+void mpishmem_am_serve(void)
+{
+    if (am.serving) return;
+    am.serving = 1;
+    for (;;) {
+        int idx[N_RECV], n = 0;
+        MPI_Status st[N_RECV];
+        MPI_Testsome(N_RECV, am.recv, &n, idx, st);
+        if (n == MPI_UNDEFINED || n == 0) break;
+        for (int j = 0; j < n; j++) {
+            apply(&am.in[idx[j]], st[j].MPI_SOURCE);
+            post_recv(idx[j]);
+        }
+    }
+    am.serving = 0;
+}
+
+/* Polls until slot i's reply has arrived, serving requests meanwhile (the target may be
+ * waiting for one of ours). */
+static void wait_slot(unsigned i)
+{
+    unsigned long polls = 0;
+    for (;;) {
+        int done = 0;
+        MPI_Test(&am.reply[i], &done, MPI_STATUS_IGNORE);
+        if (done) break;
+        mpishmem_am_serve();
+        if (mpishmem_g.oversubscribed || ++polls > (unsigned long)mpishmem_env.spin_before_yield)
+            sched_yield();
+    }
+    am.busy--;
+}
+
+uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
+                         int op, size_t size, uint64_t operand, uint64_t compare, int pe,
+                         int kind, void *result)
+{
+    unsigned i = am.next++ % N_SLOTS;
+    if (am.reply[i] != MPI_REQUEST_NULL) wait_slot(i);
+    am.msg[i] = (struct am_request){(uint8_t)op, (uint8_t)size, (uint8_t)s->id, (uint8_t)kind,
+                                    i, off, operand, compare};
+    void *into = kind == MPISHMEM_AMO_NBI ? result : &am.value[i];
+    int bytes = kind == MPISHMEM_AMO_NONFETCHING ? 0 : (int)size;
+    /* The reply's receive is posted first, so the server's reply always finds it. */
+    MPI_Irecv(into, bytes, MPI_BYTE, pe, (int)i, am.comm, &am.reply[i]);
+    am.busy++;
+    /* The send completes no later than the reply arrives; the slot keeps its buffer until
+     * then, so the request itself is not needed. */
+    MPI_Request sreq;
+    MPI_Isend(&am.msg[i], sizeof am.msg[i], MPI_BYTE, pe, REQUEST_TAG, am.comm, &sreq);
+    MPI_Request_free(&sreq);
+    if (kind != MPISHMEM_AMO_BLOCKING) {
+        c->pending.flag[MPISHMEM_PENDING_AM] = 1;
+        return 0;
+    }
+    wait_slot(i);
+    return mpishmem_amo_bits(&am.value[i], size);
+}
+
+void mpishmem_am_complete(void)
+{
+    for (unsigned i = 0; am.busy && i < N_SLOTS; i++)
+        if (am.reply[i] != MPI_REQUEST_NULL) wait_slot(i);
+}

@@ -1,0 +1,87 @@
+#include "mpi_amo.h"
+#include "../../core/progress.h"
+
+#include "../../core/amo_op.h"
+#include "mpi_rma.h"
+
+MPI_Info mpishmem_mpi_amo_win_info(void)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    /* MPICH: the reduce operations (and compare-and-swap) used on the window, so that it may
+     * use network atomics when all of them are supported, yet stay atomic across them. */
+    MPI_Info_set(info, "which_accumulate_ops", "sum,replace,no_op,cswap,band,bor,bxor");
+    return info;
+}
+
+static MPI_Op mpi_op(int op)
+{
+    switch (op) {
+    case MPISHMEM_AMO_FETCH: return MPI_NO_OP;
+    case MPISHMEM_AMO_ADD: return MPI_SUM;
+    case MPISHMEM_AMO_AND: return MPI_BAND;
+    case MPISHMEM_AMO_OR: return MPI_BOR;
+    case MPISHMEM_AMO_XOR: return MPI_BXOR;
+    default: return MPI_REPLACE; /* set, swap */
+    }
+}
+
+/* A blocking fetching AMO that waits in a yielding loop (MPI's blocking flush spins, which
+ * starves the target when PEs outnumber cores). Fetching operations use the request-based
+ * MPI_Rget_accumulate. Compare-and-swap has no request-based form: a no-op fetch on the same
+ * location follows it, which MPI's default accumulate ordering (same origin, same target
+ * location) applies after it; once that one is done, the compare-and-swap has been applied
+ * and the closing flush only collects its reply. */
+static void yielding_fetch(int op, uint64_t in[2], uint64_t *out, MPI_Datatype t, int pe,
+                           MPI_Aint disp, MPI_Win win)
+{
+    MPI_Request req;
+    uint64_t dummy;
+    if (op == MPISHMEM_AMO_CSWAP) {
+        MPI_Compare_and_swap(&in[0], &in[1], out, t, pe, disp, win);
+        MPI_Rget_accumulate(NULL, 0, t, &dummy, 1, t, pe, disp, 1, t, MPI_NO_OP, win, &req);
+    } else {
+        MPI_Rget_accumulate(&in[0], 1, t, out, 1, t, pe, disp, 1, t, mpi_op(op), win, &req);
+    }
+    mpishmem_wait_request(&req);
+    if (op == MPISHMEM_AMO_CSWAP) MPI_Win_flush_local(pe, win);
+}
+
+uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
+                          int op, size_t size, uint64_t operand, uint64_t compare, int pe,
+                          int kind, void *result)
+{
+    MPI_Win win = c->win[s->id];
+    MPI_Aint disp = s->win_disp + (MPI_Aint)off;
+    MPI_Datatype t = size == 4 ? MPI_UINT32_T : MPI_UINT64_T;
+
+    if (kind == MPISHMEM_AMO_BLOCKING) {
+        uint64_t in[2], out = 0;
+        mpishmem_amo_unbits(&in[0], operand, size);
+        mpishmem_amo_unbits(&in[1], compare, size);
+        if (MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
+            yielding_fetch(op, in, &out, t, pe, disp, win);
+        } else {
+            if (op == MPISHMEM_AMO_CSWAP)
+                MPI_Compare_and_swap(&in[0], &in[1], &out, t, pe, disp, win);
+            else
+                MPI_Fetch_and_op(&in[0], &out, t, pe, disp, mpi_op(op), win);
+            /* Local completion fills the result, and a fetched value implies the operation
+             * took place at the target: nothing is left for quiet. */
+            MPI_Win_flush_local(pe, win);
+        }
+        return mpishmem_amo_bits(&out, size);
+    }
+
+    uint64_t *slot = mpishmem_mpi_bounce(c, 2 * sizeof(uint64_t));
+    mpishmem_amo_unbits(&slot[0], operand, size);
+    mpishmem_amo_unbits(&slot[1], compare, size);
+    if (kind == MPISHMEM_AMO_NONFETCHING)
+        MPI_Accumulate(&slot[0], 1, t, pe, disp, 1, t, mpi_op(op), win);
+    else if (op == MPISHMEM_AMO_CSWAP)
+        MPI_Compare_and_swap(&slot[0], &slot[1], result, t, pe, disp, win);
+    else
+        MPI_Fetch_and_op(&slot[0], result, t, pe, disp, mpi_op(op), win);
+    c->pending.flag[1 + s->id] = 1;
+    return 0;
+}
