@@ -25,6 +25,11 @@
       "move global/static data into shared memory so node peers reach it by load/store") \
     X(amo, STRING, "MPISHMEM_AMO", NULL, "mpi",                                         \
       "how AMOs reach other nodes: \"mpi\" (MPI accumulates) or \"am\" (active messages)") \
+    X(progress_thread, BOOL, "MPISHMEM_PROGRESS_THREAD", NULL, 0,                       \
+      "run a thread that keeps MPI progressing while the program computes (needs "       \
+      "MPI_THREAD_MULTIPLE)")                                                             \
+    X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 50,                   \
+      "microseconds the progress thread sleeps between polls")                           \
     X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64,                    \
       "polls of a wait loop before it yields the core (0 when PEs outnumber cores)")
 

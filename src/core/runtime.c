@@ -16,6 +16,7 @@
 #include "error.h"
 #include "order.h"
 #include "progress.h"
+#include "progress_thread.h"
 #include "shm.h"
 
 struct mpishmem_state mpishmem_g = {.my_pe = -1, .n_pes = -1};
@@ -31,6 +32,7 @@ static struct {
     int data_shared;   /* the data segment lives in this PE's slot */
     MPI_Win heap_win, data_win;
     int atexit_done;
+    int mpi_level; /* what MPI provides */
 } rt;
 
 static int to_mpi_level(int level)
@@ -77,13 +79,16 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     /* Contexts' pending flags are not yet safe under concurrent calls from several threads:
      * SHMEM_THREAD_MULTIPLE is provided as SERIALIZED until they are. */
     if (requested > SHMEM_THREAD_SERIALIZED) requested = SHMEM_THREAD_SERIALIZED;
+    int mpi_requested = mpishmem_progress_thread_wanted() ? MPI_THREAD_MULTIPLE
+                                                          : to_mpi_level(requested);
     if (!up) {
-        if (PMPI_Init_thread(NULL, NULL, to_mpi_level(requested), &level) != MPI_SUCCESS)
+        if (PMPI_Init_thread(NULL, NULL, mpi_requested, &level) != MPI_SUCCESS)
             mpishmem_error(routine, "MPI_Init_thread failed");
         mpishmem_mpi_use.owned = 1;
     } else {
         MPI_Query_thread(&level);
     }
+    rt.mpi_level = level;
     *provided = from_mpi_level(level);
     if (*provided > requested) *provided = requested;
     if (!rt.atexit_done) {
@@ -235,6 +240,7 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     setup_segments(routine);
     setup_contexts_and_teams();
     mpishmem_amo_init(routine, rt.data_shared);
+    mpishmem_progress_thread_start(routine, rt.mpi_level);
     mpishmem_g.init_count = 1;
     mpishmem_comm_barrier(mpishmem_g.world);
     if (mpishmem_g.my_pe == 0 && (mpishmem_env.version || mpishmem_env.info)) {
@@ -254,6 +260,7 @@ void mpishmem_runtime_fini(const char *routine)
     if (--mpishmem_g.init_count > 0) return;
     mpishmem_quiet(&mpishmem_ctx_default);
     mpishmem_comm_barrier(mpishmem_g.world);
+    mpishmem_progress_thread_stop();
     mpishmem_amo_fini(); /* no AMO can be in flight after the barrier */
 
     MPI_Win_unlock_all(rt.heap_win);

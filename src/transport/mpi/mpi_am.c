@@ -77,8 +77,8 @@ static void apply(const struct am_request *r, int origin)
 
 void mpishmem_am_serve(void)
 {
-    if (am.serving) return;
-    am.serving = 1;
+    /* The progress thread and the program's thread may both try: one serves. */
+    if (__atomic_exchange_n(&am.serving, 1, __ATOMIC_ACQUIRE)) return;
     for (;;) {
         int idx[N_RECV], n = 0;
         MPI_Status st[N_RECV];
@@ -89,7 +89,7 @@ void mpishmem_am_serve(void)
             post_recv(idx[j]);
         }
     }
-    am.serving = 0;
+    __atomic_store_n(&am.serving, 0, __ATOMIC_RELEASE);
 }
 
 /* Polls until slot i's reply has arrived, serving requests meanwhile (the target may be
