@@ -43,6 +43,7 @@ static void pe_quiet(const char *routine, struct mpishmem_ctx *c, const int *pes
     if (n == 0 || c->pending.any == 0) return;
     if (c->pending.flag[MPISHMEM_PENDING_LOCAL]) atomic_thread_fence(memory_order_seq_cst);
     if (c->pending.flag[MPISHMEM_PENDING_AM]) mpishmem_am_complete();
+    mpishmem_mpi_complete_gets(c);
     /* MPI operations may target node peers too (AMOs in the MPI mode): flush by window. */
     for (size_t i = 0; i < n; i++) {
         MPISHMEM_CHECK(pe_in_team(routine, c, pes[i]));

@@ -12,7 +12,6 @@
 #include "error.h"
 #include "segment.h"
 
-static _Alignas(64) char default_bounce[MPISHMEM_BOUNCE_BYTES];
 
 /* In a single-node job every PE reaches every heap by load/store, so CPU atomics serve all
  * AMOs. In a multi-node job, MPI accumulates are atomic only among themselves: in the MPI
@@ -41,8 +40,6 @@ void mpishmem_amo_init(const char *routine, int data_shared)
     mpishmem_g.am_active = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM &&
                            !(single_node && data_shared);
     if (mpishmem_g.am_active) mpishmem_am_init();
-    mpishmem_ctx_default.bounce = default_bounce;
-    mpishmem_ctx_default.bounce_used = 0;
 }
 
 void mpishmem_amo_fini(void)

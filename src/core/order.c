@@ -11,6 +11,7 @@ static void complete_remote(struct mpishmem_ctx *c)
         mpishmem_am_complete();
         c->pending.flag[MPISHMEM_PENDING_AM] = 0;
     }
+    mpishmem_mpi_complete_gets(c);
     mpishmem_mpi_flush(c);
     c->bounce_used = 0;
 }

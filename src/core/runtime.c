@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../transport/mpi/mpi_amo.h"
+#include "../transport/mpi/mpi_rma.h"
 #include "alloc.h"
 #include "amo.h"
 #include "dataseg.h"
@@ -219,6 +220,7 @@ static void setup_contexts_and_teams(void)
     c->win[MPISHMEM_SEG_HEAP] = rt.heap_win;
     c->win[MPISHMEM_SEG_DATA] = rt.data_win;
     c->team = &mpishmem_team_world;
+    mpishmem_mpi_ctx_init(c);
     mpishmem_team_world = (struct mpishmem_team){mpishmem_g.world, mpishmem_g.my_pe,
                                                  mpishmem_g.n_pes, NULL};
     mpishmem_team_shared = (struct mpishmem_team){mpishmem_g.node, mpishmem_g.node_rank,

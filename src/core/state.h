@@ -47,12 +47,17 @@ struct mpishmem_ctx {
      * outlive the call until MPI completes the operation locally. Reset by every flush. */
     char *bounce;
     size_t bounce_used;
+    /* Nonblocking gets in flight, completed by quiet through their requests: MPICH 4.0's
+     * MPI_Win_flush_all can return before a large get's data has arrived. */
+    MPI_Request *get_req;
+    unsigned n_get_req;
 };
 
 /* How AMOs reach PEs that are not reached by CPU atomics (see core/amo.h). */
 enum { MPISHMEM_AMO_MODE_MPI, MPISHMEM_AMO_MODE_AM };
 #define MPISHMEM_BOUNCE_BYTES (64 * 1024)
 #define MPISHMEM_BOUNCE_MAX_PUT 256 /* blocking puts up to this size are copied, not flushed */
+#define MPISHMEM_MAX_GET_REQ 64
 
 struct mpishmem_team {
     MPI_Comm comm;

@@ -12,6 +12,23 @@ static inline void mark_pending(struct mpishmem_ctx *c, const struct mpishmem_se
     c->pending.flag[1 + s->id] = 1;
 }
 
+static _Alignas(64) char default_bounce[MPISHMEM_BOUNCE_BYTES];
+static MPI_Request default_get_req[MPISHMEM_MAX_GET_REQ];
+
+void mpishmem_mpi_ctx_init(struct mpishmem_ctx *c)
+{
+    c->bounce = default_bounce;
+    c->bounce_used = 0;
+    c->get_req = default_get_req;
+    c->n_get_req = 0;
+}
+
+void mpishmem_mpi_complete_gets(struct mpishmem_ctx *c)
+{
+    for (unsigned i = 0; i < c->n_get_req; i++) mpishmem_wait_request(&c->get_req[i]);
+    c->n_get_req = 0;
+}
+
 void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
 {
     n = (n + 15) & ~(size_t)15;
@@ -80,18 +97,25 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
         return;
     }
     char *p = dst;
-    while (n > CHUNK) {
-        MPI_Get(p, (int)CHUNK, MPI_BYTE, pe, disp, (int)CHUNK, MPI_BYTE, win);
-        p += CHUNK;
-        disp += (MPI_Aint)CHUNK;
-        n -= CHUNK;
+    while (n > 0) {
+        size_t k = n < CHUNK ? n : CHUNK;
+        if (blocking) {
+            MPI_Get(p, (int)k, MPI_BYTE, pe, disp, (int)k, MPI_BYTE, win);
+        } else {
+            if (c->n_get_req == MPISHMEM_MAX_GET_REQ) mpishmem_mpi_complete_gets(c);
+            MPI_Rget(p, (int)k, MPI_BYTE, pe, disp, (int)k, MPI_BYTE, win,
+                     &c->get_req[c->n_get_req++]);
+        }
+        p += k;
+        disp += (MPI_Aint)k;
+        n -= k;
     }
-    MPI_Get(p, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win);
     if (blocking) {
         mpishmem_progress_before_block();
         MPI_Win_flush_local(pe, win);
+    } else {
+        mark_pending(c, s);
     }
-    else mark_pending(c, s);
 }
 
 /* One MPI call for up to INT_MAX blocks of `block` (<= CHUNK) bytes. */

@@ -23,6 +23,12 @@ MPISHMEM_INTERNAL void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct
                                             ptrdiff_t local_stride, size_t block, size_t nblocks,
                                             int pe, int is_put);
 
+/* Gives a context its MPI-side buffers (static storage for the default context). */
+MPISHMEM_INTERNAL void mpishmem_mpi_ctx_init(struct mpishmem_ctx *c);
+
+/* Completes the context's nonblocking gets (quiet). */
+MPISHMEM_INTERNAL void mpishmem_mpi_complete_gets(struct mpishmem_ctx *c);
+
 /* `n` bytes (at most MPISHMEM_BOUNCE_BYTES / 4) of `c`'s bounce buffer, 16-byte aligned,
  * valid until the operation using them completes locally. When the buffer is full, every
  * operation of `c` is completed locally first. */
