@@ -31,6 +31,7 @@ static struct {
     uint64_t out[N_REPLY];
     MPI_Request out_req[N_REPLY];
     unsigned next_out;
+    int head; /* the receive posted first */
     int serving; /* re-entry guard: the server never waits on itself */
 } am;
 
@@ -47,6 +48,7 @@ void mpishmem_am_init(void)
     for (int i = 0; i < N_REPLY; i++) am.out_req[i] = MPI_REQUEST_NULL;
     for (int i = 0; i < N_RECV; i++) post_recv(i);
     am.next = am.busy = am.next_out = 0;
+    am.head = 0;
 }
 
 void mpishmem_am_fini(void)
@@ -79,15 +81,16 @@ void mpishmem_am_serve(void)
 {
     /* The progress thread and the program's thread may both try: one serves. */
     if (__atomic_exchange_n(&am.serving, 1, __ATOMIC_ACQUIRE)) return;
+    /* Receives match messages in the order they were posted, so testing them in that order
+     * applies each origin's requests in the order it sent them (MPI does not overtake). */
     for (;;) {
-        int idx[N_RECV], n = 0;
-        MPI_Status st[N_RECV];
-        MPI_Testsome(N_RECV, am.recv, &n, idx, st);
-        if (n == MPI_UNDEFINED || n == 0) break;
-        for (int j = 0; j < n; j++) {
-            apply(&am.in[idx[j]], st[j].MPI_SOURCE);
-            post_recv(idx[j]);
-        }
+        int done = 0;
+        MPI_Status st;
+        MPI_Test(&am.recv[am.head], &done, &st);
+        if (!done) break;
+        apply(&am.in[am.head], st.MPI_SOURCE);
+        post_recv(am.head);
+        am.head = (am.head + 1) % N_RECV;
     }
     __atomic_store_n(&am.serving, 0, __ATOMIC_RELEASE);
 }
