@@ -61,7 +61,12 @@ MPISHMEM_API int pshmem_test_lock(long *lock)
     MPISHMEM_CHECK(lock(routine, lock));
     uint32_t me = (uint32_t)mpishmem_g.my_pe + 1;
     reset_node(lock);
-    if (amo32(routine, MPISHMEM_AMO_CSWAP, tail_word(lock), me, 0, HOME_PE) != 0) return 1;
+    if (amo32(routine, MPISHMEM_AMO_CSWAP, tail_word(lock), me, 0, HOME_PE) != 0) {
+        /* Programs retry test_lock in a loop: let MPI (and our requests) progress. */
+        unsigned long polls = 0;
+        mpishmem_progress_poll(&polls);
+        return 1;
+    }
     atomic_thread_fence(memory_order_acquire);
     return 0;
 }

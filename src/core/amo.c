@@ -39,7 +39,14 @@ void mpishmem_amo_init(const char *routine, int data_shared)
     int single_node = mpishmem_g.node_size == mpishmem_g.n_pes;
     mpishmem_g.am_active = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM &&
                            !(single_node && data_shared);
-    if (mpishmem_g.am_active) mpishmem_am_init();
+    if (mpishmem_g.am_active) {
+        mpishmem_am_init();
+        /* AMOs on oneself take the general path, which serves incoming requests: a program
+         * that spins on its own variable with AMOs (or test_lock) waits for other PEs'
+         * requests to it, which only it can apply. */
+        mpishmem_g.heap.amo_peer[mpishmem_g.my_pe] = NULL;
+        mpishmem_g.data.amo_peer[mpishmem_g.my_pe] = NULL;
+    }
 }
 
 void mpishmem_amo_fini(void)
@@ -69,6 +76,10 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
     struct mpishmem_seg *s = mpishmem_seg_find(dest, &off);
     if (MPISHMEM_UNLIKELY(!s)) mpishmem_not_symmetric(routine, dest);
     char *peer = s->amo_peer[pe];
+    if (!peer && pe == mpishmem_g.my_pe && mpishmem_g.am_active) {
+        mpishmem_am_serve();
+        peer = s->base;
+    }
     if (peer) {
         uint64_t old = mpishmem_local_amo(op, size, peer + off, operand, compare);
         if (op == MPISHMEM_AMO_SET) c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;

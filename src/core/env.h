@@ -30,6 +30,9 @@
       "MPI_THREAD_MULTIPLE)")                                                             \
     X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 50,                   \
       "microseconds the progress thread sleeps between polls")                           \
+    X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1,                        \
+      "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
+      "per host and their CPU affinity")                                                  \
     X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64,                    \
       "polls of a wait loop before it yields the core (0 when PEs outnumber cores)")
 

@@ -139,6 +139,11 @@ static void setup_node(void)
         mpishmem_g.node_index[mpishmem_g.node_pes[i]] = i;
 
     mpishmem_g.oversubscribed = host_oversubscribed();
+    if (mpishmem_env.oversubscribed >= 0)
+        mpishmem_g.oversubscribed = mpishmem_env.oversubscribed ? (mpishmem_g.oversubscribed > 1
+                                                                       ? mpishmem_g.oversubscribed
+                                                                       : 1)
+                                                                 : 0;
 }
 
 /* The world size and data layout must agree on every PE, or nothing is symmetric. */
