@@ -1,8 +1,11 @@
+#define _POSIX_C_SOURCE 200809L
 #include "error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
+#include <time.h>
 
 static int pe_for_messages(void)
 {
@@ -21,7 +24,9 @@ static void vmessage(const char *kind, const char *routine, const char *fmt, va_
                      pe_for_messages());
     if (n < 0) n = 0;
     if ((size_t)n < sizeof text) vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
-    fprintf(stderr, "%s\n", text);
+    size_t len = strlen(text);
+    if (len + 1 < sizeof text) text[len++] = '\n';
+    fwrite(text, 1, len, stderr); /* one write: lines of several PEs do not mix */
     fflush(stderr);
 }
 
@@ -34,7 +39,13 @@ void mpishmem_error(const char *routine, const char *fmt, ...)
     int up = 0, down = 0;
     MPI_Initialized(&up);
     MPI_Finalized(&down);
-    if (up && !down) MPI_Abort(MPI_COMM_WORLD, 1);
+    if (up && !down) {
+        /* The launcher forwards our output through pipes and stops forwarding once the job
+         * is aborted: give it a moment to deliver the message first. */
+        struct timespec pause = {0, 200 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     exit(1);
 }
 
