@@ -13,7 +13,16 @@ static int pe_for_messages(void)
     int up = 0, down = 0, rank = -1;
     MPI_Initialized(&up);
     MPI_Finalized(&down);
-    if (up && !down) MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (up && !down) {
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        return rank;
+    }
+    /* Before MPI is up (e.g. a bad environment variable): the launcher's rank variable. */
+    const char *vars[] = {"PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_RANK"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v) return atoi(v);
+    }
     return rank;
 }
 
