@@ -63,8 +63,7 @@ MPISHMEM_API int pshmem_test_lock(long *lock)
     reset_node(lock);
     if (amo32(routine, MPISHMEM_AMO_CSWAP, tail_word(lock), me, 0, HOME_PE) != 0) {
         /* Programs retry test_lock in a loop: let MPI (and our requests) progress. */
-        unsigned long polls = 0;
-        mpishmem_progress_poll(&polls);
+        mpishmem_progress_poke();
         return 1;
     }
     atomic_thread_fence(memory_order_acquire);

@@ -1,6 +1,7 @@
 /* OpenSHMEM signaling: put-with-signal (typed, sized, mem; blocking and nbi; ctx twins),
  * signal_fetch, signal_add and signal_set. */
 #include "../core/amo.h"
+#include "../core/progress.h"
 #include "../core/signal.h"
 #include "api.h"
 
@@ -27,6 +28,9 @@ MPISHMEM_DEF_PUT_SIGNAL(putmem_signal_nbi, void, 1, 0)
 MPISHMEM_API uint64_t pshmem_signal_fetch(const uint64_t *sig_addr)
 {
     MPISHMEM_CHECK(aligned(MPISHMEM_ROUTINE, sig_addr, sizeof *sig_addr, "sig_addr"));
+    /* Programs poll signal_fetch in a loop; an update sent through MPI lands only while this
+     * PE is inside MPI. */
+    if (MPISHMEM_UNLIKELY(mpishmem_g.remote_updates)) mpishmem_progress_poke();
     return __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE);
 }
 MPISHMEM_ALIAS(shmem_signal_fetch)

@@ -37,8 +37,9 @@ void mpishmem_amo_init(const char *routine, int data_shared)
     mpishmem_g.heap.amo_peer = amo_table(&mpishmem_g.heap, 1);
     mpishmem_g.data.amo_peer = amo_table(&mpishmem_g.data, data_shared);
     int single_node = mpishmem_g.node_size == mpishmem_g.n_pes;
+    mpishmem_g.remote_updates = !(single_node && data_shared);
     mpishmem_g.am_active = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM &&
-                           !(single_node && data_shared);
+                           mpishmem_g.remote_updates;
     if (mpishmem_g.am_active) {
         mpishmem_am_init();
         /* AMOs on oneself take the general path, which serves incoming requests: a program
@@ -53,6 +54,7 @@ void mpishmem_amo_fini(void)
 {
     if (mpishmem_g.am_active) mpishmem_am_fini();
     mpishmem_g.am_active = 0;
+    mpishmem_g.remote_updates = 0;
     free(mpishmem_g.heap.amo_peer);
     free(mpishmem_g.data.amo_peer);
     mpishmem_g.heap.amo_peer = mpishmem_g.data.amo_peer = NULL;

@@ -11,6 +11,10 @@
 /* One poll of a wait loop; `polls` counts this loop's polls so far. */
 MPISHMEM_INTERNAL void mpishmem_progress_poll(unsigned long *polls);
 
+/* One poke of MPI (or the active-message server) for a routine the program calls in a loop
+ * (a failed shmem_test, shmem_test_lock, shmem_signal_fetch): such a loop has no poll counter. */
+MPISHMEM_INTERNAL void mpishmem_progress_poke(void);
+
 /* Call before an MPI call that blocks until another PE has made progress (a flush). MPI's
  * blocking calls spin without yielding; when PEs outnumber cores, a spinner can keep the PE it
  * waits for off the core for a whole time slice (milliseconds). Yielding a few times first

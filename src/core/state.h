@@ -77,6 +77,8 @@ struct mpishmem_state {
                          * Spin loops then yield at once. */
     int amo_mode;       /* MPISHMEM_AMO_MODE_* */
     int am_active;      /* active messages may arrive: progress serves them */
+    int remote_updates; /* other PEs may update this PE's memory through MPI or active
+                         * messages, which land only while this PE calls into MPI */
     MPI_Comm world;  /* private duplicate of MPI_COMM_WORLD */
     MPI_Comm node;   /* PEs that share memory with this one */
     int node_rank, node_size;
