@@ -25,7 +25,9 @@ static void mpishmem_check_same_everywhere(const char *routine, size_t a, size_t
 
 static void *alloc_collective(const char *routine, size_t size, size_t align)
 {
-    MPISHMEM_CHECK(initialized(routine));
+    /* Checked always: allocation is collective and costly anyway, and without the library up
+     * MPI would fail with a message that names neither the routine nor the cause. */
+    mpishmem_check_initialized(routine);
     MPISHMEM_CHECK(same_everywhere(routine, size, align));
     if (size == 0) return NULL;
     size_t off = mpishmem_alloc(size, align);
@@ -66,7 +68,7 @@ MPISHMEM_ALIAS(shmem_malloc_with_hints)
 MPISHMEM_API void *pshmem_calloc(size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size) {
-        MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+        mpishmem_check_initialized(MPISHMEM_ROUTINE);
         mpishmem_debug_msg(MPISHMEM_ROUTINE, "count %zu * size %zu overflows", count, size);
         world_barrier();
         return NULL;
@@ -91,7 +93,7 @@ MPISHMEM_ALIAS(shmem_align)
 
 MPISHMEM_API void pshmem_free(void *ptr)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    mpishmem_check_initialized(MPISHMEM_ROUTINE);
     if (!ptr) return;
     size_t off = block_offset(MPISHMEM_ROUTINE, ptr);
     world_barrier(); /* every PE is done with the block */
@@ -101,7 +103,7 @@ MPISHMEM_ALIAS(shmem_free)
 
 MPISHMEM_API void *pshmem_realloc(void *ptr, size_t size)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    mpishmem_check_initialized(MPISHMEM_ROUTINE);
     if (!ptr) return alloc_collective(MPISHMEM_ROUTINE, size, 0);
     if (size == 0) {
         pshmem_free(ptr);

@@ -40,15 +40,14 @@ static void pe_quiet(const char *routine, struct mpishmem_ctx *c, const int *pes
 {
     MPISHMEM_CHECK(initialized(routine));
     MPISHMEM_CHECK(local(routine, pes, n * sizeof *pes, "target_pes"));
+    if (MPISHMEM_UNLIKELY(mpishmem_g.debug)) /* bad PEs are errors even with nothing pending */
+        for (size_t i = 0; i < n; i++) mpishmem_check_pe_in_team(routine, c, pes[i]);
     if (n == 0 || c->pending.any == 0) return;
     if (c->pending.flag[MPISHMEM_PENDING_LOCAL]) atomic_thread_fence(memory_order_seq_cst);
     if (c->pending.flag[MPISHMEM_PENDING_AM]) mpishmem_am_complete();
     mpishmem_mpi_complete_gets(c);
     /* MPI operations may target node peers too (AMOs in the MPI mode): flush by window. */
-    for (size_t i = 0; i < n; i++) {
-        MPISHMEM_CHECK(pe_in_team(routine, c, pes[i]));
-        mpishmem_mpi_flush_pe(c, mpishmem_ctx_world_pe(c, pes[i]));
-    }
+    for (size_t i = 0; i < n; i++) mpishmem_mpi_flush_pe(c, mpishmem_ctx_world_pe(c, pes[i]));
 }
 
 MPISHMEM_API void pshmem_pe_quiet(const int *target_pes, size_t npes)

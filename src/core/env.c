@@ -50,6 +50,14 @@ static int parse_bool(const char *v)
              strcasecmp(v, "off") == 0);
 }
 
+/* SHMEM_DEBUG is read once more when the library is loaded: its checks must also catch calls
+ * made before shmem_init (which reads every variable), e.g. shmem_malloc or shmem_my_pe. */
+__attribute__((constructor)) static void read_debug_early(void)
+{
+    const char *v = lookup("SHMEM_DEBUG", "SMA_DEBUG");
+    if (v && parse_bool(v)) mpishmem_g.debug = 1;
+}
+
 #define MPISHMEM_ENV_PARSE_BOOL(field, name, v, routine) mpishmem_env.field = parse_bool(v);
 #define MPISHMEM_ENV_PARSE_SIZE(field, name, v, routine)                                  \
     if (mpishmem_parse_size(v, &mpishmem_env.field) != 0)                                 \

@@ -1,5 +1,8 @@
-/* One misuse per run, chosen by argv[1]; run under SHMEM_DEBUG=1, each must end the job with
- * "mpishmem: error in <routine> on PE <n>: ..." (tests/errors/CMakeLists.txt). */
+/* One misuse per run, chosen by argv[1]; each must end the job with
+ * "mpishmem: error in <routine> on PE <n>: ..." (tests/errors/CMakeLists.txt lists the cases,
+ * the routine each must name and whether SHMEM_DEBUG is needed). The heap is 1 MiB
+ * (SHMEM_SYMMETRIC_SIZE=1M in every case). A case that is not caught falls through to a clean
+ * exit 0, which fails its test. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,30 +12,114 @@
 static long g[16];
 static char src[1 << 20];
 
+static int me, n, next;
+static long *h;
+
+/* Misuse before shmem_init (or of init/finalize themselves): returns 1 if the case was one. */
+static int before_init(const char *c)
+{
+    if (!strcmp(c, "before_init")) shmem_putmem(g, src, 8, 0);
+    else if (!strcmp(c, "malloc_before_init")) (void)shmem_malloc(64);
+    else if (!strcmp(c, "my_pe_before_init")) (void)shmem_my_pe();
+    else if (!strcmp(c, "quiet_before_init")) shmem_quiet();
+    else if (!strcmp(c, "finalize_without_init")) shmem_finalize();
+    else if (!strcmp(c, "init_thread_bad_level")) (void)shmem_init_thread(42, NULL);
+    else if (!strcmp(c, "finalize_twice")) {
+        shmem_init();
+        shmem_finalize();
+        shmem_finalize();
+    } else return 0;
+    return 1;
+}
+
+/* PE numbers out of range. */
+static void pe_cases(const char *c)
+{
+    int bad[2] = {0, n};
+    if (!strcmp(c, "pe_range")) shmem_long_p(h, 1, n);
+    if (!strcmp(c, "pe_negative")) (void)shmem_long_g(g, -1);
+    if (!strcmp(c, "ptr_pe_range")) (void)shmem_ptr(h, n + 3);
+    if (!strcmp(c, "amo_pe_range")) shmem_long_atomic_inc(h, -2);
+    if (!strcmp(c, "pe_quiet_range")) {
+        shmem_long_p(h, 1, next); /* something to complete */
+        shmem_pe_quiet(bad, 2);
+    }
+    if (!strcmp(c, "pe_quiet_idle_range")) shmem_pe_quiet(bad, 2);
+    if (!strcmp(c, "pe_quiet_null")) shmem_pe_quiet(NULL, 2);
+}
+
+/* Addresses: not symmetric, past the end of a segment, NULL local buffers, strides. */
+static void address_cases(const char *c)
+{
+    long stack[4] = {0};
+    long *priv = malloc(64);
+    if (!strcmp(c, "not_symmetric")) shmem_long_put(stack, stack, 1, next);
+    if (!strcmp(c, "get_malloced")) shmem_long_get(stack, priv, 1, next);
+    if (!strcmp(c, "past_end")) shmem_putmem(g, src, sizeof src, next); /* data segment */
+    if (!strcmp(c, "heap_past_end")) shmem_putmem(h + 1, src, sizeof src, next);
+    if (!strcmp(c, "null_source")) shmem_putmem(h, NULL, 8, next);
+    if (!strcmp(c, "null_dest")) shmem_getmem(NULL, h, 8, next);
+    if (!strcmp(c, "strided_past_end")) shmem_long_iput(g, g, 100000, 1, 16, next);
+    if (!strcmp(c, "strided_negative")) shmem_long_iget(stack, h, 1, -(1L << 30), 2, next);
+    if (!strcmp(c, "ibput_past_end")) shmem_long_ibput(h, (long *)src, 1 << 16, 2, 2, 4, next);
+    if (!strcmp(c, "ibget_null_dest")) shmem_long_ibget(NULL, h, 2, 2, 1, 2, next);
+    free(priv);
+}
+
+/* AMOs, signals, point-to-point synchronization and locks. */
+static void sync_cases(const char *c)
+{
+    long stack = 0;
+    if (!strcmp(c, "amo_unaligned")) shmem_int_atomic_add((int *)((char *)h + 1), 1, next);
+    if (!strcmp(c, "amo_not_symmetric")) (void)shmem_long_atomic_fetch(&stack, next);
+    if (!strcmp(c, "amo_nbi_null_fetch")) shmem_long_atomic_fetch_nbi(NULL, h, next);
+    if (!strcmp(c, "bad_cmp")) shmem_long_wait_until(h, 99, 0);
+    if (!strcmp(c, "test_bad_cmp")) (void)shmem_int_test((int *)h, -1, 0);
+    if (!strcmp(c, "wait_unaligned")) shmem_int_wait_until((int *)((char *)h + 2), SHMEM_CMP_EQ, 0);
+    if (!strcmp(c, "wait_all_not_symmetric"))
+        shmem_long_wait_until_all(&stack, 1, NULL, SHMEM_CMP_EQ, 0);
+    if (!strcmp(c, "bad_sig_op"))
+        shmem_putmem_signal(h, src, 8, (uint64_t *)h + 1, 1, 7, next);
+    if (!strcmp(c, "signal_unaligned")) (void)shmem_signal_fetch((uint64_t *)((char *)h + 4));
+    if (!strcmp(c, "lock_unaligned")) shmem_set_lock((long *)((char *)h + 4));
+    if (!strcmp(c, "lock_not_symmetric")) (void)shmem_test_lock(&stack);
+}
+
+/* Memory management and contexts. */
+static void memory_cases(const char *c)
+{
+    if (!strcmp(c, "free_foreign")) shmem_free(malloc(16));
+    if (!strcmp(c, "free_twice")) {
+        long *b = shmem_malloc(128);
+        shmem_free(b);
+        shmem_free(b);
+    }
+    if (!strcmp(c, "free_inside")) shmem_free(h + 1);
+    if (!strcmp(c, "realloc_foreign")) (void)shmem_realloc(g, 64);
+    if (!strcmp(c, "malloc_mismatch")) (void)shmem_malloc(me ? 64 : 128);
+    if (!strcmp(c, "calloc_mismatch")) (void)shmem_calloc(me ? 8 : 16, 8);
+    if (!strcmp(c, "realloc_mismatch")) (void)shmem_realloc(h, me ? 4096 : 8192);
+    if (!strcmp(c, "align_mismatch")) (void)shmem_align(me ? 64 : 128, 64);
+    if (!strcmp(c, "align_not_pow2")) (void)shmem_align(48, 64);
+    if (!strcmp(c, "ctx_invalid")) shmem_ctx_putmem(SHMEM_CTX_INVALID, h, src, 8, 0);
+    if (!strcmp(c, "ctx_invalid_get")) (void)shmem_ctx_long_g(SHMEM_CTX_INVALID, h, 0);
+    if (!strcmp(c, "ctx_quiet_invalid")) shmem_ctx_quiet(SHMEM_CTX_INVALID);
+}
+
 int main(int argc, char **argv)
 {
     const char *c = argc > 1 ? argv[1] : "";
-    if (!strcmp(c, "before_init")) shmem_putmem(g, src, 8, 0);
-    if (!strcmp(c, "finalize_without_init")) shmem_finalize();
+    if (before_init(c)) return 0;
     shmem_init();
-    int me = shmem_my_pe(), n = shmem_n_pes();
-    long *h = shmem_malloc(64);
-    long stack = 0;
+    me = shmem_my_pe();
+    n = shmem_n_pes();
+    next = (me + 1) % n;
+    h = shmem_malloc(64);
     shmem_barrier_all();
-    if (!strcmp(c, "pe_range")) shmem_long_p(h, 1, n);
-    if (!strcmp(c, "pe_negative")) (void)shmem_long_g(g, -1);
-    if (!strcmp(c, "not_symmetric")) shmem_long_put(&stack, &stack, 1, (me + 1) % n);
-    if (!strcmp(c, "past_end")) shmem_putmem(g, src, sizeof src, (me + 1) % n);
-    if (!strcmp(c, "null_source")) shmem_putmem(h, NULL, 8, (me + 1) % n);
-    if (!strcmp(c, "strided_past_end")) shmem_long_iput(g, g, 100000, 1, 16, (me + 1) % n);
-    if (!strcmp(c, "amo_unaligned")) shmem_int_atomic_add((int *)((char *)h + 1), 1, (me + 1) % n);
-    if (!strcmp(c, "amo_not_symmetric")) (void)shmem_long_atomic_fetch(&stack, (me + 1) % n);
-    if (!strcmp(c, "bad_cmp")) shmem_long_wait_until(h, 99, 0);
-    if (!strcmp(c, "bad_sig_op")) shmem_putmem_signal(h, src, 8, (uint64_t *)h + 1, 1, 7, (me + 1) % n);
-    if (!strcmp(c, "free_foreign")) shmem_free(malloc(16));
-    if (!strcmp(c, "malloc_mismatch")) (void)shmem_malloc(me ? 64 : 128);
-    if (!strcmp(c, "ctx_invalid")) shmem_ctx_putmem(SHMEM_CTX_INVALID, h, src, 8, 0);
-    if (!strcmp(c, "lock_unaligned")) shmem_set_lock((long *)((char *)h + 4));
+    pe_cases(c);
+    address_cases(c);
+    sync_cases(c);
+    memory_cases(c);
     shmem_barrier_all();
     shmem_finalize();
     return 0;
