@@ -10,6 +10,9 @@
 #define MPISHMEM_FN(x) pshmem_##x
 #define MPISHMEM_OLD(x) p##x
 #include <mpishmem/api_decl.h>
+#include <mpishmem/team_decl.h>
+#include <mpishmem/coll_decl.h>
+#include <mpishmem/coll_old_decl.h>
 #undef MPISHMEM_FN
 #undef MPISHMEM_OLD
 

@@ -8,11 +8,15 @@
 #define MPISHMEM_FN(x) shmem_##x
 #define MPISHMEM_OLD(x) x
 #include <mpishmem/api_decl.h>
+#include <mpishmem/team_decl.h>
+#include <mpishmem/coll_decl.h>
+#include <mpishmem/coll_old_decl.h>
 #undef MPISHMEM_FN
 #undef MPISHMEM_OLD
 
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
 #include <mpishmem/generics.h>
+#include <mpishmem/coll_generics.h>
 #endif
 
 #endif

@@ -226,10 +226,13 @@ static void setup_contexts_and_teams(void)
     c->win[MPISHMEM_SEG_DATA] = rt.data_win;
     c->team = &mpishmem_team_world;
     mpishmem_mpi_ctx_init(c);
-    mpishmem_team_world = (struct mpishmem_team){mpishmem_g.world, mpishmem_g.my_pe,
-                                                 mpishmem_g.n_pes, NULL};
-    mpishmem_team_shared = (struct mpishmem_team){mpishmem_g.node, mpishmem_g.node_rank,
-                                                  mpishmem_g.node_size, mpishmem_g.node_pes};
+    mpishmem_team_world = (struct mpishmem_team){
+        .comm = mpishmem_g.world, .my_pe = mpishmem_g.my_pe, .n_pes = mpishmem_g.n_pes,
+        .all_local = mpishmem_g.node_size == mpishmem_g.n_pes, .is_predefined = 1};
+    mpishmem_team_shared = (struct mpishmem_team){
+        .comm = mpishmem_g.node, .my_pe = mpishmem_g.node_rank, .n_pes = mpishmem_g.node_size,
+        .world_pe = mpishmem_g.node_pes, .team_pe = mpishmem_g.node_index, .all_local = 1,
+        .is_predefined = 1};
 }
 
 int mpishmem_runtime_init(int requested, int *provided, const char *routine)

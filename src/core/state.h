@@ -59,10 +59,18 @@ enum { MPISHMEM_AMO_MODE_MPI, MPISHMEM_AMO_MODE_AM };
 #define MPISHMEM_BOUNCE_MAX_PUT 256 /* blocking puts up to this size are copied, not flushed */
 #define MPISHMEM_MAX_GET_REQ 64
 
+/* A team: an MPI communicator whose rank order is the team's PE order. */
 struct mpishmem_team {
     MPI_Comm comm;
     int my_pe, n_pes;
-    int *world_pe; /* [n_pes] team PE -> world PE */
+    int *world_pe; /* [n_pes] team PE -> world PE; NULL for the world team (identity) */
+    int *team_pe;  /* [world n_pes] world PE -> team PE or -1; NULL for the world team */
+    int all_local; /* every member shares memory with this PE (node-local algorithms apply) */
+    int is_predefined;        /* SHMEM_TEAM_WORLD / SHMEM_TEAM_SHARED: never destroyed */
+    shmem_team_config_t config;
+    long config_mask;
+    int ctx_reserved;         /* contexts of the pool held for this team (config) */
+    int ctx_count;            /* live contexts created from this team */
 };
 
 /* Process-wide state. The hot fields come first. */
