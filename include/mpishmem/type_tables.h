@@ -64,6 +64,42 @@
 #define MPISHMEM_OLD_AMO_STD_TYPES(X, A) X(int, int, A) X(long, long, A) X(long long, longlong, A)
 #define MPISHMEM_OLD_WAIT_TYPES(X, A) X(short, short, A) MPISHMEM_OLD_AMO_STD_TYPES(X, A)
 
+/* Team reduction types (spec table "teamreducetypes"; the 1.6 scans use the SUM column).
+ * AND/OR/XOR: 14 rows; MAX/MIN: 24 rows; SUM/PROD: 26 rows. BASE rows are distinct C types,
+ * ALIAS rows <stdint.h>/<stddef.h> typedefs (see above). */
+#define MPISHMEM_REDUCE_BIT_TYPES_BASE(X, A)                                              \
+    X(unsigned char, uchar, A) X(unsigned short, ushort, A) X(unsigned int, uint, A)      \
+    X(unsigned long, ulong, A) X(unsigned long long, ulonglong, A)
+#define MPISHMEM_REDUCE_BIT_TYPES_ALIAS(X, A)                                             \
+    X(int8_t, int8, A) X(int16_t, int16, A) X(int32_t, int32, A) X(int64_t, int64, A)     \
+    X(uint8_t, uint8, A) X(uint16_t, uint16, A) X(uint32_t, uint32, A)                    \
+    X(uint64_t, uint64, A) X(size_t, size, A)
+#define MPISHMEM_REDUCE_BIT_TYPES(X, A)                                                   \
+    MPISHMEM_REDUCE_BIT_TYPES_BASE(X, A) MPISHMEM_REDUCE_BIT_TYPES_ALIAS(X, A)
+#define MPISHMEM_REDUCE_MINMAX_TYPES_BASE(X, A)                                           \
+    X(char, char, A) X(signed char, schar, A) X(short, short, A) X(int, int, A)           \
+    X(long, long, A) X(long long, longlong, A) MPISHMEM_REDUCE_BIT_TYPES_BASE(X, A)       \
+    X(float, float, A) X(double, double, A) X(long double, longdouble, A)
+#define MPISHMEM_REDUCE_MINMAX_TYPES(X, A)                                                \
+    MPISHMEM_REDUCE_MINMAX_TYPES_BASE(X, A) X(ptrdiff_t, ptrdiff, A)                      \
+    MPISHMEM_REDUCE_BIT_TYPES_ALIAS(X, A)
+#define MPISHMEM_REDUCE_SUM_TYPES_BASE(X, A)                                              \
+    MPISHMEM_REDUCE_MINMAX_TYPES_BASE(X, A) X(double _Complex, complexd, A)               \
+    X(float _Complex, complexf, A)
+#define MPISHMEM_REDUCE_SUM_TYPES(X, A)                                                   \
+    MPISHMEM_REDUCE_MINMAX_TYPES(X, A) X(double _Complex, complexd, A)                    \
+    X(float _Complex, complexf, A)
+
+/* Deprecated active-set reductions (shmem_<N>_<op>_to_all). */
+#define MPISHMEM_TO_ALL_BIT_TYPES(X, A)                                                   \
+    X(short, short, A) X(int, int, A) X(long, long, A) X(long long, longlong, A)
+#define MPISHMEM_TO_ALL_MINMAX_TYPES(X, A)                                                \
+    MPISHMEM_TO_ALL_BIT_TYPES(X, A) X(float, float, A) X(double, double, A)               \
+    X(long double, longdouble, A)
+#define MPISHMEM_TO_ALL_SUM_TYPES(X, A)                                                   \
+    MPISHMEM_TO_ALL_MINMAX_TYPES(X, A) X(double _Complex, complexd, A)                    \
+    X(float _Complex, complexf, A)
+
 /* Sized RMA forms: X(BITS, BYTES, A). */
 #define MPISHMEM_SIZES(X, A) X(8, 1, A) X(16, 2, A) X(32, 4, A) X(64, 8, A) X(128, 16, A)
 
