@@ -10,7 +10,9 @@
 #define MPISHMEM_MPI_TYPE_float MPI_FLOAT
 #define MPISHMEM_MPI_TYPE_double MPI_DOUBLE
 #define MPISHMEM_MPI_TYPE_longdouble MPI_LONG_DOUBLE
-#define MPISHMEM_MPI_TYPE_char MPI_CHAR
+/* MPI_CHAR is for text and not valid in reductions: plain char as the signed or unsigned char
+ * it is on this platform. */
+#define MPISHMEM_MPI_TYPE_char ((char)-1 < 0 ? MPI_SIGNED_CHAR : MPI_UNSIGNED_CHAR)
 #define MPISHMEM_MPI_TYPE_schar MPI_SIGNED_CHAR
 #define MPISHMEM_MPI_TYPE_short MPI_SHORT
 #define MPISHMEM_MPI_TYPE_int MPI_INT
