@@ -33,6 +33,9 @@
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1,                        \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity")                                                  \
+    X(contexts, INT, "MPISHMEM_CONTEXTS", NULL, 8,                                      \
+      "contexts (beyond the default) that may exist at once: each has its own MPI windows, " \
+      "created at shmem_init")                                                            \
     X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64,                    \
       "polls of a wait loop before it yields the core (0 when PEs outnumber cores)")
 

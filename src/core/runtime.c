@@ -13,7 +13,9 @@
 #include "alloc.h"
 #include "amo.h"
 #include "dataseg.h"
+#include "ctx.h"
 #include "env.h"
+#include "team.h"
 #include "error.h"
 #include "order.h"
 #include "progress.h"
@@ -224,8 +226,11 @@ static void setup_contexts_and_teams(void)
     for (int i = 0; i < MPISHMEM_SEG_MAX; i++) c->win[i] = MPI_WIN_NULL;
     c->win[MPISHMEM_SEG_HEAP] = rt.heap_win;
     c->win[MPISHMEM_SEG_DATA] = rt.data_win;
+    memcpy(c->amo_win, c->win, sizeof c->win);
+    c->amo_mark = MPISHMEM_PENDING_WIN;
+    c->pool_slot = -1;
     c->team = &mpishmem_team_world;
-    mpishmem_mpi_ctx_init(c);
+    mpishmem_mpi_ctx_init(c, NULL, NULL);
     mpishmem_team_world = (struct mpishmem_team){
         .comm = mpishmem_g.world, .my_pe = mpishmem_g.my_pe, .n_pes = mpishmem_g.n_pes,
         .all_local = mpishmem_g.node_size == mpishmem_g.n_pes, .is_predefined = 1};
@@ -250,6 +255,7 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     setup_segments(routine);
     setup_contexts_and_teams();
     mpishmem_amo_init(routine, rt.data_shared);
+    mpishmem_ctx_pool_init(); /* after amo_init, which finds out whether MPI paths are used */
     mpishmem_progress_thread_start(routine, rt.mpi_level);
     mpishmem_g.init_count = 1;
     mpishmem_comm_barrier(mpishmem_g.world);
@@ -269,7 +275,9 @@ void mpishmem_runtime_fini(const char *routine)
         mpishmem_error(routine, "called without a matching shmem_init");
     if (--mpishmem_g.init_count > 0) return;
     mpishmem_quiet(&mpishmem_ctx_default);
+    mpishmem_ctx_pool_fini(); /* quiets the contexts the program did not destroy */
     mpishmem_comm_barrier(mpishmem_g.world);
+    mpishmem_team_free_all();
     mpishmem_progress_thread_stop();
     mpishmem_amo_fini(); /* no AMO can be in flight after the barrier */
 

@@ -29,10 +29,13 @@ struct mpishmem_seg {
 };
 
 /* Outstanding-operation flags of a context: flag[0] is set by node-local stores, flag[1 + id]
- * by MPI operations on the window of segment id, flag[7] by active-message AMOs. One 64-bit
+ * by MPI operations on segment id (bit MPISHMEM_PENDING_WIN: the context's window, bit
+ * MPISHMEM_PENDING_AMO_WIN: the shared AMO window), flag[7] by active-message AMOs. One 64-bit
  * test tells an idle quiet. */
 #define MPISHMEM_PENDING_LOCAL 0
 #define MPISHMEM_PENDING_AM 7
+#define MPISHMEM_PENDING_WIN 1
+#define MPISHMEM_PENDING_AMO_WIN 2
 union mpishmem_pending {
     uint64_t any;
     uint8_t flag[8];
@@ -41,6 +44,12 @@ union mpishmem_pending {
 struct mpishmem_ctx {
     union mpishmem_pending pending;
     MPI_Win win[MPISHMEM_SEG_MAX]; /* MPI_WIN_NULL where the segment has no window */
+    /* MPI accumulates are atomic only among operations on one window, so the AMOs of every
+     * context go through the default context's windows; amo_mark is the pending bit they set
+     * (MPISHMEM_PENDING_WIN for the default context, whose windows these are). */
+    MPI_Win amo_win[MPISHMEM_SEG_MAX];
+    uint8_t amo_mark;
+    int pool_slot;                 /* window set of the context pool; -1 for the default */
     struct mpishmem_team *team;
     long options;
     /* Bounce buffer: copies of small put sources and of accumulate operands, which must
@@ -59,7 +68,10 @@ enum { MPISHMEM_AMO_MODE_MPI, MPISHMEM_AMO_MODE_AM };
 #define MPISHMEM_BOUNCE_MAX_PUT 256 /* blocking puts up to this size are copied, not flushed */
 #define MPISHMEM_MAX_GET_REQ 64
 
-/* A team: an MPI communicator whose rank order is the team's PE order. */
+/* A team: its PEs, and an MPI communicator whose rank order is the team's PE order. The
+ * communicator of a split team is made when a collective first needs it (MPI_COMM_NULL until
+ * then; use mpishmem_team_comm() in src/core/team.h): splits then cost no MPI call beyond
+ * one agreement, which matters when programs make thousands of teams. */
 struct mpishmem_team {
     MPI_Comm comm;
     int my_pe, n_pes;
@@ -71,6 +83,7 @@ struct mpishmem_team {
     long config_mask;
     int ctx_reserved;         /* contexts of the pool held for this team (config) */
     int ctx_count;            /* live contexts created from this team */
+    struct mpishmem_team *next; /* list of the teams the program created (freed at finalize) */
 };
 
 /* Process-wide state. The hot fields come first. */

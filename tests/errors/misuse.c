@@ -104,6 +104,15 @@ static void memory_cases(const char *c)
     if (!strcmp(c, "ctx_invalid")) shmem_ctx_putmem(SHMEM_CTX_INVALID, h, src, 8, 0);
     if (!strcmp(c, "ctx_invalid_get")) (void)shmem_ctx_long_g(SHMEM_CTX_INVALID, h, 0);
     if (!strcmp(c, "ctx_quiet_invalid")) shmem_ctx_quiet(SHMEM_CTX_INVALID);
+    if (!strcmp(c, "ctx_destroy_default")) shmem_ctx_destroy(SHMEM_CTX_DEFAULT);
+    if (!strcmp(c, "team_destroy_world")) shmem_team_destroy(SHMEM_TEAM_WORLD);
+    if (!strcmp(c, "team_destroy_shared")) shmem_team_destroy(SHMEM_TEAM_SHARED);
+    if (!strcmp(c, "team_destroy_live_ctx")) {
+        shmem_team_t t;
+        shmem_ctx_t ctx;
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &t);
+        if (shmem_team_create_ctx(t, 0, &ctx) == 0) shmem_team_destroy(t);
+    }
 }
 
 int main(int argc, char **argv)

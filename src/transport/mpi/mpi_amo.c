@@ -51,7 +51,7 @@ uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
                           int op, size_t size, uint64_t operand, uint64_t compare, int pe,
                           int kind, void *result)
 {
-    MPI_Win win = c->win[s->id];
+    MPI_Win win = c->amo_win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
     MPI_Datatype t = size == 4 ? MPI_UINT32_T : MPI_UINT64_T;
 
@@ -82,6 +82,6 @@ uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
         MPI_Compare_and_swap(&slot[0], &slot[1], result, t, pe, disp, win);
     else
         MPI_Fetch_and_op(&slot[0], result, t, pe, disp, mpi_op(op), win);
-    c->pending.flag[1 + s->id] = 1;
+    c->pending.flag[1 + s->id] |= c->amo_mark;
     return 0;
 }

@@ -9,18 +9,28 @@
 
 static inline void mark_pending(struct mpishmem_ctx *c, const struct mpishmem_seg *s)
 {
-    c->pending.flag[1 + s->id] = 1;
+    c->pending.flag[1 + s->id] |= MPISHMEM_PENDING_WIN;
 }
 
 static _Alignas(64) char default_bounce[MPISHMEM_BOUNCE_BYTES];
 static MPI_Request default_get_req[MPISHMEM_MAX_GET_REQ];
 
-void mpishmem_mpi_ctx_init(struct mpishmem_ctx *c)
+void mpishmem_mpi_ctx_init(struct mpishmem_ctx *c, char *bounce, MPI_Request *get_req)
 {
-    c->bounce = default_bounce;
+    c->bounce = bounce ? bounce : default_bounce;
     c->bounce_used = 0;
-    c->get_req = default_get_req;
+    c->get_req = get_req ? get_req : default_get_req;
     c->n_get_req = 0;
+}
+
+/* The windows of segment `id` that have operations of `c` outstanding (0, 1 or 2 of them). */
+static inline int pending_windows(const struct mpishmem_ctx *c, int id, MPI_Win out[2])
+{
+    int n = 0;
+    uint8_t f = c->pending.flag[1 + id];
+    if (f & MPISHMEM_PENDING_WIN) out[n++] = c->win[id];
+    if (f & MPISHMEM_PENDING_AMO_WIN) out[n++] = c->amo_win[id];
+    return n;
 }
 
 void mpishmem_mpi_complete_gets(struct mpishmem_ctx *c)
@@ -34,8 +44,10 @@ void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
     n = (n + 15) & ~(size_t)15;
     if (MPISHMEM_UNLIKELY(c->bounce_used + n > MPISHMEM_BOUNCE_BYTES)) {
         mpishmem_progress_before_block();
-        for (int id = 0; id < MPISHMEM_SEG_MAX; id++)
-            if (c->pending.flag[1 + id]) MPI_Win_flush_local_all(c->win[id]);
+        for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
+            MPI_Win w[2];
+            for (int k = pending_windows(c, id, w); k-- > 0;) MPI_Win_flush_local_all(w[k]);
+        }
         c->bounce_used = 0;
     }
     void *p = c->bounce + c->bounce_used;
@@ -168,16 +180,17 @@ void mpishmem_mpi_flush(struct mpishmem_ctx *c)
 {
     mpishmem_progress_before_block();
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
-        if (c->pending.flag[1 + id]) {
-            MPI_Win_flush_all(c->win[id]);
-            c->pending.flag[1 + id] = 0;
-        }
+        MPI_Win w[2];
+        for (int k = pending_windows(c, id, w); k-- > 0;) MPI_Win_flush_all(w[k]);
+        c->pending.flag[1 + id] = 0;
     }
 }
 
 void mpishmem_mpi_flush_pe(struct mpishmem_ctx *c, int pe)
 {
     mpishmem_progress_before_block();
-    for (int id = 0; id < MPISHMEM_SEG_MAX; id++)
-        if (c->pending.flag[1 + id]) MPI_Win_flush(pe, c->win[id]);
+    for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
+        MPI_Win w[2];
+        for (int k = pending_windows(c, id, w); k-- > 0;) MPI_Win_flush(pe, w[k]);
+    }
 }

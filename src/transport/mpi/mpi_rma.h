@@ -24,7 +24,10 @@ MPISHMEM_INTERNAL void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct
                                             int pe, int is_put);
 
 /* Gives a context its MPI-side buffers (static storage for the default context). */
-MPISHMEM_INTERNAL void mpishmem_mpi_ctx_init(struct mpishmem_ctx *c);
+/* Sets up a context's MPI bookkeeping; NULL buffers select the default context's static ones
+ * (bounce: MPISHMEM_BOUNCE_BYTES, get_req: MPISHMEM_MAX_GET_REQ requests). */
+MPISHMEM_INTERNAL void mpishmem_mpi_ctx_init(struct mpishmem_ctx *c, char *bounce,
+                                             MPI_Request *get_req);
 
 /* Completes the context's nonblocking gets (quiet). */
 MPISHMEM_INTERNAL void mpishmem_mpi_complete_gets(struct mpishmem_ctx *c);

@@ -1,0 +1,47 @@
+/* mpishmem: teams. A team is the list of its PEs (team PE -> world PE, and back) and an MPI
+ * communicator made on first use. The predefined teams live in runtime.c; the teams a program
+ * splits off are made here and kept on a list so finalize can free what the program did not
+ * destroy. */
+#ifndef MPISHMEM_TEAM_H
+#define MPISHMEM_TEAM_H
+
+#include "state.h"
+
+/* World PE of team PE `pe` (no range check). */
+static inline int mpishmem_team_world_pe(const struct mpishmem_team *t, int pe)
+{
+    return t->world_pe ? t->world_pe[pe] : pe;
+}
+
+/* Team PE of world PE `wpe`, or -1 if it is not a member (no range check of wpe). */
+static inline int mpishmem_team_pe_of_world(const struct mpishmem_team *t, int wpe)
+{
+    return t->team_pe ? t->team_pe[wpe] : wpe;
+}
+
+MPISHMEM_INTERNAL void mpishmem_team_make_comm(struct mpishmem_team *t);
+
+/* The team's communicator. The first call is collective over the team's members (every
+ * member must make it at the same point: the team's first collective). */
+static inline MPI_Comm mpishmem_team_comm(struct mpishmem_team *t)
+{
+    if (MPISHMEM_UNLIKELY(t->comm == MPI_COMM_NULL)) mpishmem_team_make_comm(t);
+    return t->comm;
+}
+
+/* Collective over `parent`: agrees that every PE can take part (`ok` nonzero everywhere), then
+ * returns the new team of this PE, made from its PE list in team order (`world_pes`, n of
+ * them, this PE among them), in *out; with members == NULL this PE joins no team and *out is
+ * NULL. Returns 0, or -1 on every PE when some PE's ok was 0 (nothing is created). */
+MPISHMEM_INTERNAL int mpishmem_team_agree(struct mpishmem_team *parent, int ok);
+MPISHMEM_INTERNAL struct mpishmem_team *mpishmem_team_new(const int *world_pes, int n,
+                                                          const shmem_team_config_t *config,
+                                                          long mask);
+
+/* Frees a team made by mpishmem_team_new (its communicator, if made, and maps). */
+MPISHMEM_INTERNAL void mpishmem_team_free(struct mpishmem_team *t);
+
+/* Frees every team the program created and did not destroy (at finalize). */
+MPISHMEM_INTERNAL void mpishmem_team_free_all(void);
+
+#endif
