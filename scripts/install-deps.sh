@@ -2,7 +2,7 @@
 # Installs the Debian packages mpishmem needs to build and test, if any is missing:
 # a C compiler, CMake, make, MPICH (the default MPI) and, with --openmpi, Open MPI too.
 set -e
-pkgs="gcc make cmake mpich libmpich-dev"
+pkgs="gcc make cmake pkgconf mpich libmpich-dev"
 [ "${1:-}" = "--openmpi" ] && pkgs="$pkgs openmpi-bin libopenmpi-dev"
 missing=""
 for p in $pkgs; do

@@ -1,0 +1,29 @@
+#!/bin/sh
+# install_tree.sh BUILD_DIR SOURCE_DIR: installs the build into a fresh prefix and, against
+# that installed tree only, builds and runs a program (2 PEs) three ways: with find_package
+# (shared and static library), with pkg-config, and with the installed oshcc. The prefix is
+# then moved, to check that the installed wrappers find their files relative to themselves.
+set -e
+build=$1 src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+cmake --install "$build" --prefix "$prefix" >/dev/null
+run() { "$prefix/bin/oshrun" -n 2 "$@" | tee "$work/out"; grep -q "^ring ok$" "$work/out"; }
+
+cmake -S "$src/tests/install/project" -B "$work/proj" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/proj" >/dev/null
+run "$work/proj/ring"
+run "$work/proj/ring_static"
+
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$prefix/lib64/pkgconfig" \
+  cc -std=c11 "$src/tests/install/project/ring.c" -o "$work/ring_pc" \
+  $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$prefix/lib64/pkgconfig" pkg-config --cflags --libs mpishmem)
+run "$work/ring_pc"
+
+"$prefix/bin/oshcc" --showme | grep -q -- "-lmpishmem"
+mv "$prefix" "$work/moved"
+prefix="$work/moved"
+"$prefix/bin/oshcc" "$src/tests/install/project/ring.c" -o "$work/ring_cc"
+run "$work/ring_cc"
+echo "install tree ok"
