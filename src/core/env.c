@@ -103,3 +103,21 @@ void mpishmem_env_print_info(void)
     MPISHMEM_ENV_TABLE(MPISHMEM_ENV_INFO)
     fflush(stdout);
 }
+
+/* key=value lines for scripts (shmem-info --machine): env.NAME=current and env.NAME.default. */
+#define MPISHMEM_ENV_KV_BOOL(x) printf("%d", (x) ? 1 : 0)
+#define MPISHMEM_ENV_KV_SIZE(x) printf("%zu", (size_t)(x))
+#define MPISHMEM_ENV_KV_INT(x) printf("%ld", (long)(x))
+#define MPISHMEM_ENV_KV_STRING(x) printf("%s", (x))
+#define MPISHMEM_ENV_MACHINE(field, kind, name, old, def, help)                           \
+    printf("env.%s=", name);                                                              \
+    MPISHMEM_ENV_KV_##kind(mpishmem_env.field);                                           \
+    printf("\nenv.%s.default=", name);                                                    \
+    MPISHMEM_ENV_KV_##kind(def);                                                          \
+    printf("\nenv.%s.set=%d\n", name, lookup(name, old) != NULL);
+
+void mpishmem_env_print_machine(void)
+{
+    MPISHMEM_ENV_TABLE(MPISHMEM_ENV_MACHINE)
+    fflush(stdout);
+}

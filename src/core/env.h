@@ -55,6 +55,8 @@ extern MPISHMEM_INTERNAL struct mpishmem_env mpishmem_env;
 MPISHMEM_INTERNAL void mpishmem_env_read(const char *routine);
 /* Prints the SHMEM_INFO text (variables, current values, defaults, help) to stdout. */
 MPISHMEM_INTERNAL void mpishmem_env_print_info(void);
+/* The same as key=value lines (env.NAME, env.NAME.default, env.NAME.set) for shmem-info. */
+MPISHMEM_INTERNAL void mpishmem_env_print_machine(void);
 /* Parses a size by the spec's SHMEM_SYMMETRIC_SIZE rules; 0 on success, -1 if invalid. */
 MPISHMEM_INTERNAL int mpishmem_parse_size(const char *text, size_t *out);
 
