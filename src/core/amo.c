@@ -88,7 +88,10 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
         if (kind == MPISHMEM_AMO_NBI) mpishmem_amo_unbits(result, old, size);
         return old;
     }
-    if (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM)
-        return mpishmem_am_amo(c, s, off, op, size, operand, compare, pe, kind, result);
-    return mpishmem_mpi_amo(c, s, off, op, size, operand, compare, pe, kind, result);
+    mpishmem_ctx_lock(c);
+    uint64_t old = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM
+                       ? mpishmem_am_amo(c, s, off, op, size, operand, compare, pe, kind, result)
+                       : mpishmem_mpi_amo(c, s, off, op, size, operand, compare, pe, kind, result);
+    mpishmem_ctx_unlock(c);
+    return old;
 }

@@ -1,3 +1,4 @@
+#define _XOPEN_SOURCE 700 /* PTHREAD_MUTEX_RECURSIVE */
 #include "ctx.h"
 
 #include <stdlib.h>
@@ -65,10 +66,17 @@ void mpishmem_ctx_pool_fini(void)
     pool_size = pool_used = pool_promised = 0;
 }
 
+/* Threads may create and destroy contexts at the same time. */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
 struct mpishmem_ctx *mpishmem_ctx_new(struct mpishmem_team *team, long options)
 {
+    pthread_mutex_lock(&pool_lock);
     int from_reservation = team->ctx_count < team->ctx_reserved;
-    if (!from_reservation && pool_size - pool_used - pool_promised <= 0) return NULL;
+    if (!from_reservation && pool_size - pool_used - pool_promised <= 0) {
+        pthread_mutex_unlock(&pool_lock);
+        return NULL;
+    }
     int slot = 0;
     while (pool[slot].owner) slot++; /* a free set exists: pool_used < pool_size */
     struct mpishmem_ctx *c = calloc(1, sizeof *c);
@@ -81,21 +89,26 @@ struct mpishmem_ctx *mpishmem_ctx_new(struct mpishmem_team *team, long options)
     c->team = team;
     c->options = options;
     mpishmem_mpi_ctx_init(c, bounce, req);
+    mpishmem_ctx_lock_init(c);
     pool[slot].owner = c;
     pool_used++;
     if (from_reservation) pool_promised--;
     team->ctx_count++;
+    pthread_mutex_unlock(&pool_lock);
     return c;
 }
 
 void mpishmem_ctx_free(struct mpishmem_ctx *c)
 {
     mpishmem_quiet(c);
+    if (c->locking) pthread_mutex_destroy(&c->lock);
+    pthread_mutex_lock(&pool_lock);
     struct mpishmem_team *team = c->team;
     pool[c->pool_slot].owner = NULL;
     pool_used--;
     team->ctx_count--;
     if (team->ctx_count < team->ctx_reserved) pool_promised++;
+    pthread_mutex_unlock(&pool_lock);
     free(c->bounce);
     free(c->get_req);
     free(c);
@@ -103,18 +116,35 @@ void mpishmem_ctx_free(struct mpishmem_ctx *c)
 
 int mpishmem_ctx_reserve(int n)
 {
-    if (n > pool_size - pool_used - pool_promised) return -1;
-    pool_promised += n;
-    return 0;
+    pthread_mutex_lock(&pool_lock);
+    int ok = n <= pool_size - pool_used - pool_promised;
+    if (ok) pool_promised += n;
+    pthread_mutex_unlock(&pool_lock);
+    return ok ? 0 : -1;
 }
 
 void mpishmem_ctx_release_team(struct mpishmem_team *t)
 {
+    pthread_mutex_lock(&pool_lock);
     if (t->ctx_count < t->ctx_reserved) pool_promised -= t->ctx_reserved - t->ctx_count;
     t->ctx_reserved = 0;
+    pthread_mutex_unlock(&pool_lock);
 }
 
 int mpishmem_ctx_free_sets(void)
 {
     return pool_size - pool_used - pool_promised;
+}
+
+void mpishmem_ctx_lock_init(struct mpishmem_ctx *c)
+{
+    c->locking = mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE &&
+                 !(c->options & SHMEM_CTX_PRIVATE);
+    if (c->locking) {
+        pthread_mutexattr_t a;
+        pthread_mutexattr_init(&a);
+        pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+        pthread_mutex_init(&c->lock, &a);
+        pthread_mutexattr_destroy(&a);
+    }
 }

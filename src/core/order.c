@@ -19,15 +19,23 @@ static void complete_remote(struct mpishmem_ctx *c)
 void mpishmem_quiet_pending(struct mpishmem_ctx *c)
 {
     /* Node-local stores: drain this core's store buffer so they are visible to every PE
-     * before anything that follows the quiet. */
-    if (c->pending.flag[MPISHMEM_PENDING_LOCAL]) {
-        atomic_thread_fence(memory_order_seq_cst);
+     * before anything that follows the quiet. With several threads the flag may have been
+     * cleared by another thread's quiet, which fenced that thread's core, not ours: fence
+     * always. */
+    if (c->pending.flag[MPISHMEM_PENDING_LOCAL] || c->locking) {
         c->pending.flag[MPISHMEM_PENDING_LOCAL] = 0;
+        atomic_thread_fence(memory_order_seq_cst);
     }
+    /* The MPI flags are cleared after their operations complete and under the lock, so a
+     * thread that finds them clear knows its own operations are complete. */
+    mpishmem_ctx_lock(c);
     complete_remote(c);
+    mpishmem_ctx_unlock(c);
 }
 
 void mpishmem_fence_pending(struct mpishmem_ctx *c)
 {
+    mpishmem_ctx_lock(c);
     complete_remote(c);
+    mpishmem_ctx_unlock(c);
 }

@@ -19,7 +19,7 @@ MPISHMEM_INTERNAL void mpishmem_fence_pending(struct mpishmem_ctx *c);
 
 static inline __attribute__((always_inline)) void mpishmem_quiet(struct mpishmem_ctx *c)
 {
-    if (MPISHMEM_UNLIKELY(c->pending.any != 0)) mpishmem_quiet_pending(c);
+    if (MPISHMEM_UNLIKELY(c->pending.any != 0 || c->locking)) mpishmem_quiet_pending(c);
 }
 
 static inline __attribute__((always_inline)) void mpishmem_fence(struct mpishmem_ctx *c)

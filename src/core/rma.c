@@ -28,7 +28,9 @@ void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *des
         memcpy(peer + off, src, n);
         c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
     } else {
+        mpishmem_ctx_lock(c);
         mpishmem_mpi_put(c, s, off, src, n, pe, blocking);
+        mpishmem_ctx_unlock(c);
     }
 }
 
@@ -44,7 +46,11 @@ void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine, void *des
     struct mpishmem_seg *s = lookup(routine, src, &off);
     const char *peer = s->peer[pe];
     if (peer) memcpy(dest, peer + off, n);
-    else mpishmem_mpi_get(c, s, off, dest, n, pe, blocking);
+    else {
+        mpishmem_ctx_lock(c);
+        mpishmem_mpi_get(c, s, off, dest, n, pe, blocking);
+        mpishmem_ctx_unlock(c);
+    }
 }
 
 void mpishmem_put_strided(struct mpishmem_ctx *c, const char *routine, void *dest,
@@ -58,7 +64,9 @@ void mpishmem_put_strided(struct mpishmem_ctx *c, const char *routine, void *des
         mpishmem_local_strided(peer + off, dst, src, sst, block, nblocks);
         c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
     } else if (nblocks) {
+        mpishmem_ctx_lock(c);
         mpishmem_mpi_strided(c, s, off, dst, (void *)src, sst, block, nblocks, pe, 1);
+        mpishmem_ctx_unlock(c);
     }
 }
 
@@ -70,5 +78,9 @@ void mpishmem_get_strided(struct mpishmem_ctx *c, const char *routine, void *des
     struct mpishmem_seg *s = lookup(routine, src, &off);
     const char *peer = s->peer[pe];
     if (peer) mpishmem_local_strided(dest, dst, peer + off, sst, block, nblocks);
-    else if (nblocks) mpishmem_mpi_strided(c, s, off, sst, dest, dst, block, nblocks, pe, 0);
+    else if (nblocks) {
+        mpishmem_ctx_lock(c);
+        mpishmem_mpi_strided(c, s, off, sst, dest, dst, block, nblocks, pe, 0);
+        mpishmem_ctx_unlock(c);
+    }
 }

@@ -79,9 +79,6 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     if (down)
         mpishmem_error(routine, "MPI has already been finalized; OpenSHMEM cannot start "
                                 "(call shmem_init before MPI_Finalize)");
-    /* Contexts' pending flags are not yet safe under concurrent calls from several threads:
-     * SHMEM_THREAD_MULTIPLE is provided as SERIALIZED until they are. */
-    if (requested > SHMEM_THREAD_SERIALIZED) requested = SHMEM_THREAD_SERIALIZED;
     int mpi_requested = mpishmem_progress_thread_wanted() ? MPI_THREAD_MULTIPLE
                                                           : to_mpi_level(requested);
     if (!up) {
@@ -231,6 +228,7 @@ static void setup_contexts_and_teams(void)
     c->pool_slot = -1;
     c->team = &mpishmem_team_world;
     mpishmem_mpi_ctx_init(c, NULL, NULL);
+    mpishmem_ctx_lock_init(c);
     mpishmem_team_world = (struct mpishmem_team){
         .comm = mpishmem_g.world, .my_pe = mpishmem_g.my_pe, .n_pes = mpishmem_g.n_pes,
         .all_local = mpishmem_g.node_size == mpishmem_g.n_pes, .is_predefined = 1};

@@ -17,7 +17,9 @@ void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine, void *dest
     struct mpishmem_seg *s = mpishmem_seg_find(dest, &off);
     if (s && n && !s->peer[pe]) {
         mpishmem_progress_before_block();
+        mpishmem_ctx_lock(c);
         MPI_Win_flush(pe, c->win[s->id]);
+        mpishmem_ctx_unlock(c);
     } else atomic_thread_fence(memory_order_release);
 
     int op = sig_op == SHMEM_SIGNAL_SET ? MPISHMEM_AMO_SET : MPISHMEM_AMO_ADD;

@@ -4,6 +4,7 @@
 #define MPISHMEM_STATE_H
 
 #include <mpi.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,6 +53,11 @@ struct mpishmem_ctx {
     int pool_slot;                 /* window set of the context pool; -1 for the default */
     struct mpishmem_team *team;
     long options;
+    /* Under SHMEM_THREAD_MULTIPLE a context that is not SHMEM_CTX_PRIVATE may be used by
+     * several threads at once: its MPI bookkeeping (pending flags of windows, bounce buffer,
+     * get requests) is then changed under `lock` (recursive). Node-local paths take no lock. */
+    int locking;
+    pthread_mutex_t lock;
     /* Bounce buffer: copies of small put sources and of accumulate operands, which must
      * outlive the call until MPI completes the operation locally. Reset by every flush. */
     char *bounce;
@@ -108,6 +114,17 @@ struct mpishmem_state {
 };
 
 extern MPISHMEM_INTERNAL struct mpishmem_state mpishmem_g;
+
+static inline void mpishmem_ctx_lock(struct mpishmem_ctx *c)
+{
+    if (MPISHMEM_UNLIKELY(c->locking)) pthread_mutex_lock(&c->lock);
+}
+static inline void mpishmem_ctx_unlock(struct mpishmem_ctx *c)
+{
+    if (MPISHMEM_UNLIKELY(c->locking)) pthread_mutex_unlock(&c->lock);
+}
+/* Sets up a context's lock for the thread level in force (PRIVATE contexts need none). */
+MPISHMEM_INTERNAL void mpishmem_ctx_lock_init(struct mpishmem_ctx *c);
 extern MPISHMEM_INTERNAL struct mpishmem_ctx mpishmem_ctx_default;
 extern MPISHMEM_INTERNAL struct mpishmem_team mpishmem_team_world;
 extern MPISHMEM_INTERNAL struct mpishmem_team mpishmem_team_shared;

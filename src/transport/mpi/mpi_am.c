@@ -1,5 +1,6 @@
 #include "mpi_am.h"
 
+#include <pthread.h>
 #include <sched.h>
 
 #include "../../core/amo_op.h"
@@ -111,10 +112,18 @@ static void wait_slot(unsigned i)
     am.busy--;
 }
 
+/* The origin side (slots) is shared by every context and thread of this PE. */
+static pthread_mutex_t origin_lock = PTHREAD_MUTEX_INITIALIZER;
+#define ORIGIN_LOCK() \
+    if (mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE) pthread_mutex_lock(&origin_lock)
+#define ORIGIN_UNLOCK() \
+    if (mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE) pthread_mutex_unlock(&origin_lock)
+
 uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
                          int op, size_t size, uint64_t operand, uint64_t compare, int pe,
                          int kind, void *result)
 {
+    ORIGIN_LOCK();
     unsigned i = am.next++ % N_SLOTS;
     if (am.reply[i] != MPI_REQUEST_NULL) wait_slot(i);
     am.msg[i] = (struct am_request){(uint8_t)op, (uint8_t)size, (uint8_t)s->id, (uint8_t)kind,
@@ -131,14 +140,19 @@ uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, s
     MPI_Request_free(&sreq);
     if (kind != MPISHMEM_AMO_BLOCKING) {
         c->pending.flag[MPISHMEM_PENDING_AM] = 1;
+        ORIGIN_UNLOCK();
         return 0;
     }
     wait_slot(i);
-    return mpishmem_amo_bits(&am.value[i], size);
+    uint64_t old = mpishmem_amo_bits(&am.value[i], size);
+    ORIGIN_UNLOCK();
+    return old;
 }
 
 void mpishmem_am_complete(void)
 {
+    ORIGIN_LOCK();
     for (unsigned i = 0; am.busy && i < N_SLOTS; i++)
         if (am.reply[i] != MPI_REQUEST_NULL) wait_slot(i);
+    ORIGIN_UNLOCK();
 }
