@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../coll/coll_sync.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "alloc.h"
@@ -30,8 +31,9 @@ int mpishmem_implicit_finalize;
 
 /* What init built and finalize must undo. */
 static struct {
-    char *view;        /* the whole node object: every node PE's slot */
+    char *view;        /* the whole node object: every node PE's slot, then the sync area */
     size_t view_len, slot;
+    size_t sync_off;   /* offset in `view` of the sync counters (MPISHMEM_SYNC_SLOTS per PE) */
     int data_shared;   /* the data segment lives in this PE's slot */
     MPI_Win heap_win, data_win;
     int atexit_done;
@@ -169,7 +171,10 @@ static void setup_segments(const char *routine)
     size_t shared_data = mpishmem_env.globals_shared ? data_len : 0;
 
     rt.slot = heap_size + shared_data;
-    rt.view_len = rt.slot * (size_t)mpishmem_g.node_size;
+    /* After the slots, outside every heap: the node PEs' counters of the shared-memory
+     * synchronization of teams (src/coll/coll_sync.c). */
+    rt.sync_off = MPISHMEM_ROUND_UP(rt.slot * (size_t)mpishmem_g.node_size, 64);
+    rt.view_len = rt.sync_off + MPISHMEM_SYNC_AREA_BYTES * (size_t)mpishmem_g.node_size;
     int fd = mpishmem_shm_open_node_object(rt.view_len, routine);
     rt.view = mmap(NULL, rt.view_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
     if (rt.view == MAP_FAILED)
@@ -214,6 +219,11 @@ static void setup_segments(const char *routine)
     *d = (struct mpishmem_seg){.base = data_start, .size = data_len, .peer = d->peer,
                                .id = MPISHMEM_SEG_DATA};
     mpishmem_alloc_init(heap_size);
+}
+
+uint64_t *mpishmem_sync_counters(int node_rank)
+{
+    return (uint64_t *)(rt.view + rt.sync_off + MPISHMEM_SYNC_AREA_BYTES * (size_t)node_rank);
 }
 
 static void setup_contexts_and_teams(void)
@@ -276,6 +286,8 @@ void mpishmem_runtime_fini(const char *routine)
     mpishmem_ctx_pool_fini(); /* quiets the contexts the program did not destroy */
     mpishmem_comm_barrier(mpishmem_g.world);
     mpishmem_team_free_all();
+    mpishmem_coll_sync_release(&mpishmem_team_world);
+    mpishmem_coll_sync_release(&mpishmem_team_shared);
     mpishmem_progress_thread_stop();
     mpishmem_amo_fini(); /* no AMO can be in flight after the barrier */
 

@@ -5,10 +5,18 @@
 
 #include "state.h"
 
+#include <stdint.h>
+
 /* First call sets everything up; nested calls only count. Returns 0 on success. */
 MPISHMEM_INTERNAL int mpishmem_runtime_init(int requested, int *provided, const char *routine);
 /* Last matching call tears down (collective); earlier ones only count. */
 MPISHMEM_INTERNAL void mpishmem_runtime_fini(const char *routine);
+/* The node shared memory of the team synchronization (src/coll/coll_sync.c): each node PE owns
+ * MPISHMEM_SYNC_SLOTS 64-bit counters, which only it writes, in an area of its own (no false
+ * sharing between PEs). Returns the counters of the PE of node rank `node_rank`. */
+#define MPISHMEM_SYNC_SLOTS 64
+#define MPISHMEM_SYNC_AREA_BYTES (MPISHMEM_SYNC_SLOTS * sizeof(uint64_t))
+MPISHMEM_INTERNAL uint64_t *mpishmem_sync_counters(int node_rank);
 /* Set by start_pes: its programs finalize implicitly at exit, without a warning. */
 MPISHMEM_INTERNAL extern int mpishmem_implicit_finalize;
 

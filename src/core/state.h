@@ -74,6 +74,17 @@ enum { MPISHMEM_AMO_MODE_MPI, MPISHMEM_AMO_MODE_AM };
 #define MPISHMEM_BOUNCE_MAX_PUT 256 /* blocking puts up to this size are copied, not flushed */
 #define MPISHMEM_MAX_GET_REQ 64
 
+/* How a team synchronizes (src/coll/coll_sync.c), chosen at its first sync: through counters in
+ * node shared memory when every member shares memory with this PE and a counter slot is free
+ * on all of them, else with an MPI barrier. Zero-initialized: not chosen yet. */
+enum { MPISHMEM_SYNC_UNSET = 0, MPISHMEM_SYNC_SHM, MPISHMEM_SYNC_MPI };
+struct mpishmem_team_sync {
+    int mode;           /* MPISHMEM_SYNC_* */
+    int slot;           /* the counter slot, when mode is MPISHMEM_SYNC_SHM */
+    uint64_t value;     /* this PE's counter after its last sync */
+    uint64_t **counter; /* [n_pes] each member's counter of `slot` */
+};
+
 /* A team: its PEs, and an MPI communicator whose rank order is the team's PE order. The
  * communicator of a split team is made when a collective first needs it (MPI_COMM_NULL until
  * then; use mpishmem_team_comm() in src/core/team.h): splits then cost no MPI call beyond
@@ -89,6 +100,7 @@ struct mpishmem_team {
     long config_mask;
     int ctx_reserved;         /* contexts of the pool held for this team (config) */
     int ctx_count;            /* live contexts created from this team */
+    struct mpishmem_team_sync sync;
     struct mpishmem_team *next; /* list of the teams the program created (freed at finalize) */
 };
 

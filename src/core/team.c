@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../coll/coll_sync.h"
 #include "progress.h"
 
 static struct mpishmem_team *team_list;
@@ -60,6 +61,7 @@ void mpishmem_team_free(struct mpishmem_team *t)
             *p = t->next;
             break;
         }
+    mpishmem_coll_sync_release(t);
     if (t->comm != MPI_COMM_NULL) MPI_Comm_free(&t->comm);
     free(t->world_pe);
     free(t->team_pe);

@@ -1,0 +1,55 @@
+/* mpishmem: reductions and prefix sums as MPI nonblocking collectives on the team's
+ * communicator (MPI_Iallreduce, MPI_Iscan, MPI_Iexscan), split into calls of at most
+ * MPISHMEM_COLL_MAX_COUNT elements. dest == source runs in place (MPI_IN_PLACE). */
+#include <string.h>
+
+#include "../core/progress.h"
+#include "../core/team.h"
+#include "coll.h"
+#include "coll_dtype.h"
+
+enum { REDUCE, INSCAN, EXSCAN };
+
+static void run(struct mpishmem_team *t, void *dest, const void *source, size_t count,
+                MPI_Datatype type, MPI_Op op, int kind)
+{
+    int size;
+    MPI_Type_size(type, &size);
+    MPI_Comm comm = mpishmem_team_comm(t);
+    for (size_t done = 0; done < count; done += MPISHMEM_COLL_MAX_COUNT) {
+        size_t n = count - done < MPISHMEM_COLL_MAX_COUNT ? count - done : MPISHMEM_COLL_MAX_COUNT;
+        char *d = (char *)dest + done * (size_t)size;
+        const void *s = dest == source ? MPI_IN_PLACE : (const char *)source + done * (size_t)size;
+        MPI_Request req;
+        if (kind == REDUCE) MPI_Iallreduce(s, d, (int)n, type, op, comm, &req);
+        else if (kind == INSCAN) MPI_Iscan(s, d, (int)n, type, op, comm, &req);
+        else MPI_Iexscan(s, d, (int)n, type, op, comm, &req);
+        mpishmem_wait_request(&req);
+    }
+}
+
+void mpishmem_coll_reduce(struct mpishmem_team *t, void *dest, const void *source, size_t count,
+                          MPI_Datatype type, MPI_Op op)
+{
+    if (count == 0) return;
+    if (t->n_pes == 1) {
+        int size;
+        MPI_Type_size(type, &size);
+        if (dest != source) memmove(dest, source, count * (size_t)size);
+        return;
+    }
+    run(t, dest, source, count, type, op, REDUCE);
+}
+
+void mpishmem_coll_scan(struct mpishmem_team *t, void *dest, const void *source, size_t count,
+                        MPI_Datatype type, MPI_Op op, int exclusive)
+{
+    if (count == 0) return;
+    int size;
+    MPI_Type_size(type, &size);
+    if (t->n_pes > 1) run(t, dest, source, count, type, op, exclusive ? EXSCAN : INSCAN);
+    else if (!exclusive && dest != source) memmove(dest, source, count * (size_t)size);
+    /* MPI leaves the exclusive scan's result on rank 0 undefined; OpenSHMEM says zeros (all
+     * bits zero is 0 for every integer, floating and complex type of the tables). */
+    if (exclusive && t->my_pe == 0) memset(dest, 0, count * (size_t)size);
+}

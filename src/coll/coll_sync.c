@@ -1,0 +1,108 @@
+/* mpishmem: team synchronization.
+ *
+ * A team whose members all share memory with this PE synchronizes through counters in node
+ * shared memory (core/runtime.h: each node PE owns MPISHMEM_SYNC_SLOTS of them and is the only
+ * one to write them). The team holds one slot, the same on every member. A sync stores this
+ * PE's counter of the slot, increased by one, with release semantics, then waits until every
+ * member's counter has reached that value, reading them with acquire semantics: whatever a
+ * member stored (or loaded) before the sync is ordered before what any member does after it.
+ * Counters only grow, so a member already one sync ahead counts as arrived. With 2 PEs a sync
+ * costs one cache-line transfer each way.
+ *
+ * Slots: SHMEM_TEAM_WORLD (when the job is one node) and SHMEM_TEAM_SHARED hold slots 0 and 1
+ * from the start. Another team agrees on its slot at its first sync with one allreduce (MAX)
+ * over its communicator of each member's used-slot flags and counters: it takes the lowest slot
+ * free on every member, and each member lifts its counter of that slot to the largest value any
+ * member has there (a slot given back by one team and taken by another may have advanced
+ * differently on different PEs). Teams with no common member may hold the same slot. Teams that
+ * span nodes or find no free slot use an MPI barrier; so do split teams under
+ * SHMEM_THREAD_MULTIPLE, where two threads could otherwise agree on one slot for two teams. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/progress.h"
+#include "../core/runtime.h"
+#include "../core/team.h"
+#include "coll.h"
+#include "coll_sync.h"
+
+enum { SLOT_WORLD = 0, SLOT_SHARED = 1 };
+#define SLOTS_RESERVED ((1ull << SLOT_WORLD) | (1ull << SLOT_SHARED))
+
+/* Slots held by this PE's teams (changed only outside SHMEM_THREAD_MULTIPLE, or for the
+ * reserved bits, which never change). */
+static uint64_t used_slots = SLOTS_RESERVED;
+
+static void use_slot(struct mpishmem_team *t, int slot, uint64_t start)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    s->counter = malloc(sizeof *s->counter * (size_t)t->n_pes);
+    for (int i = 0; i < t->n_pes; i++) {
+        int node_rank = mpishmem_g.node_index[mpishmem_team_world_pe(t, i)];
+        s->counter[i] = mpishmem_sync_counters(node_rank) + slot;
+    }
+    /* Only this PE writes its counter, and start is at least its value: it never decreases. */
+    __atomic_store_n(s->counter[t->my_pe], start, __ATOMIC_RELEASE);
+    s->slot = slot;
+    s->value = start;
+    s->mode = MPISHMEM_SYNC_SHM;
+}
+
+static void choose_mode(struct mpishmem_team *t)
+{
+    t->sync.mode = MPISHMEM_SYNC_MPI;
+    if (!t->all_local) return;
+    if (t->is_predefined) {
+        use_slot(t, t == &mpishmem_team_world ? SLOT_WORLD : SLOT_SHARED, 0);
+        return;
+    }
+    if (mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE) return;
+    uint64_t mine[2 * MPISHMEM_SYNC_SLOTS], all[2 * MPISHMEM_SYNC_SLOTS];
+    const uint64_t *my_counters = mpishmem_sync_counters(mpishmem_g.node_rank);
+    for (int s = 0; s < MPISHMEM_SYNC_SLOTS; s++) {
+        mine[s] = (used_slots >> s) & 1;
+        mine[MPISHMEM_SYNC_SLOTS + s] = __atomic_load_n(&my_counters[s], __ATOMIC_RELAXED);
+    }
+    mpishmem_comm_allreduce(mine, all, 2 * MPISHMEM_SYNC_SLOTS, MPI_UINT64_T, MPI_MAX,
+                            mpishmem_team_comm(t));
+    for (int s = 0; s < MPISHMEM_SYNC_SLOTS; s++)
+        if (!all[s]) {
+            used_slots |= 1ull << s;
+            use_slot(t, s, all[MPISHMEM_SYNC_SLOTS + s]);
+            return;
+        }
+}
+
+void mpishmem_coll_sync(struct mpishmem_team *t)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    if (MPISHMEM_UNLIKELY(s->mode != MPISHMEM_SYNC_SHM)) {
+        if (t->n_pes == 1) {
+            atomic_thread_fence(memory_order_seq_cst);
+            return;
+        }
+        if (s->mode == MPISHMEM_SYNC_UNSET) choose_mode(t);
+        if (s->mode == MPISHMEM_SYNC_MPI) {
+            /* Node-local stores issued before the sync must be visible once peers leave it. */
+            atomic_thread_fence(memory_order_seq_cst);
+            mpishmem_comm_barrier(mpishmem_team_comm(t));
+            return;
+        }
+    }
+    uint64_t v = ++s->value;
+    uint64_t *const *c = s->counter;
+    __atomic_store_n(c[t->my_pe], v, __ATOMIC_RELEASE);
+    unsigned long polls = 0;
+    for (int i = 0; i < t->n_pes; i++)
+        while (__atomic_load_n(c[i], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
+}
+
+void mpishmem_coll_sync_release(struct mpishmem_team *t)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    if (s->mode == MPISHMEM_SYNC_SHM && !(SLOTS_RESERVED & (1ull << s->slot)))
+        used_slots &= ~(1ull << s->slot);
+    free(s->counter);
+    memset(s, 0, sizeof *s);
+}
