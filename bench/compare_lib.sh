@@ -1,0 +1,20 @@
+# Shared by the compare*.sh scripts (sourced, bash). Benchmark output lines are
+#     <op> <target> <bytes> <value> [unit]         (unit: ns when absent; '#' lines are comments)
+# compare_median DIR PREFIX: the median over the files DIR/PREFIX.* of each line's value, as
+#     "<op> <target> <bytes> <unit> <median>" lines.
+compare_median() {
+  cat "$1"/"$2".* | grep -v '^#' |
+    awk '{k=$1" "$2" "$3" "($5==""?"ns":$5); v[k]=v[k]" "$4}
+         END {for (k in v) {n=split(v[k],a," ");
+                for(i=1;i<=n;i++) for(j=i+1;j<=n;j++) if (a[j]<a[i]) {t=a[i];a[i]=a[j];a[j]=t};
+                print k, a[int((n+1)/2)]}}' | sort
+}
+# compare_side_by_side A B NAME_A NAME_B: joins two compare_median outputs on op, target, bytes
+# and unit, and prints both values and their ratio A/B.
+compare_side_by_side() {
+  printf '%-18s %-6s %9s %-8s %12s %12s %8s\n' op target bytes unit "$3" "$4" ratio
+  join -j1 <(awk '{print $1"|"$2"|"$3"|"$4, $5}' "$1" | sort) \
+           <(awk '{print $1"|"$2"|"$3"|"$4, $5}' "$2" | sort) 2>/dev/null |
+    tr '|' ' ' | sort -k1,1 -k2,2 -k3n |
+    awk '{printf "%-18s %-6s %9s %-8s %12s %12s %8.2f\n", $1, $2, $3, $4, $5, $6, ($6 > 0 ? $5 / $6 : 0)}'
+}
