@@ -42,16 +42,14 @@ void mpishmem_check_symmetric(const char *routine, const void *addr, size_t byte
     struct mpishmem_seg *s = mpishmem_seg_find(addr, &off);
     if (!s)
         mpishmem_error(routine,
-                       "%s = %p is not a symmetric address (use memory from shmem_malloc or a "
-                       "global or static variable)",
+                       "%s = %p is not a symmetric address (use memory from shmem_malloc, a "
+                       "global or static variable, or an attached memory space)",
                        what, addr);
     if (bytes > s->size - off)
         mpishmem_error(routine,
                        "%s = %p: the %zu bytes accessed run past the end of the %s by %zu bytes "
                        "(check the element count)",
-                       what, addr, bytes, s->id == MPISHMEM_SEG_HEAP ? "symmetric heap"
-                                                                     : "global data segment",
-                       bytes - (s->size - off));
+                       what, addr, bytes, mpishmem_seg_name(s), bytes - (s->size - off));
 }
 
 void mpishmem_check_strided(const char *routine, const void *addr, ptrdiff_t stride,

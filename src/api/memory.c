@@ -1,10 +1,12 @@
 /* OpenSHMEM memory management: shmem_malloc and friends (collective over the world team; each
- * synchronizes like shmem_barrier_all), plus the deprecated shmalloc family. */
+ * synchronizes like shmem_barrier_all), plus the deprecated shmalloc family. shmem_free also
+ * frees blocks of memory spaces (src/api/space.c). */
 #include <string.h>
 
 #include "../core/alloc.h"
 #include "../core/order.h"
 #include "../core/progress.h"
+#include "../core/space.h"
 #include "api.h"
 
 static void world_barrier(void)
@@ -41,10 +43,18 @@ static void *alloc_collective(const char *routine, size_t size, size_t align)
     return mpishmem_g.heap.base + off;
 }
 
-/* Offset of a block start, or an error naming the routine. */
-static size_t block_offset(const char *routine, void *ptr)
+/* Offset of a block start, or an error naming the routine. Blocks of memory spaces (from
+ * shmemx_space_malloc) are found too: *space is then their space, else NULL. */
+static size_t block_offset(const char *routine, void *ptr, struct mpishmem_space **space)
 {
     size_t off = (size_t)((char *)ptr - mpishmem_g.heap.base);
+    *space = NULL;
+    if (off >= mpishmem_g.heap.size && (*space = mpishmem_space_of(ptr, &off)) != NULL) {
+        if (mpishmem_arena_block_size(&(*space)->arena, off) == MPISHMEM_ALLOC_FAILED)
+            mpishmem_error(routine, "%p lies in a memory space but was not returned by "
+                                    "shmemx_space_malloc (or was already freed)", ptr);
+        return off;
+    }
     if (off >= mpishmem_g.heap.size || mpishmem_alloc_block_size(off) == MPISHMEM_ALLOC_FAILED)
         mpishmem_error(routine, "%p was not returned by shmem_malloc (or was already freed)",
                        ptr);
@@ -95,9 +105,11 @@ MPISHMEM_API void pshmem_free(void *ptr)
 {
     mpishmem_check_initialized(MPISHMEM_ROUTINE);
     if (!ptr) return;
-    size_t off = block_offset(MPISHMEM_ROUTINE, ptr);
+    struct mpishmem_space *space;
+    size_t off = block_offset(MPISHMEM_ROUTINE, ptr, &space);
     world_barrier(); /* every PE is done with the block */
-    mpishmem_alloc_free(off);
+    if (space) mpishmem_arena_free(&space->arena, off);
+    else mpishmem_alloc_free(off);
 }
 MPISHMEM_ALIAS(shmem_free)
 
@@ -109,7 +121,12 @@ MPISHMEM_API void *pshmem_realloc(void *ptr, size_t size)
         pshmem_free(ptr);
         return NULL;
     }
-    size_t off = block_offset(MPISHMEM_ROUTINE, ptr);
+    struct mpishmem_space *space;
+    size_t off = block_offset(MPISHMEM_ROUTINE, ptr, &space);
+    if (space)
+        mpishmem_error(MPISHMEM_ROUTINE, "%p is a block of a memory space, which shmem_realloc "
+                                         "does not resize (allocate a new block with "
+                                         "shmemx_space_malloc and copy)", ptr);
     MPISHMEM_CHECK(same_everywhere(MPISHMEM_ROUTINE, off, size));
     world_barrier(); /* nobody is still using the old block */
     if (mpishmem_alloc_resize_in_place(off, size) == 0) {

@@ -9,6 +9,7 @@
 #include "env.h"
 #include "order.h"
 #include "progress.h"
+#include "space.h"
 
 struct pool_set {
     MPI_Win win[MPISHMEM_SEG_MAX];
@@ -100,6 +101,10 @@ struct mpishmem_ctx *mpishmem_ctx_new(struct mpishmem_team *team, long options)
 
 void mpishmem_ctx_free(struct mpishmem_ctx *c)
 {
+    if (c->space) {
+        mpishmem_space_ctx_free(c);
+        return;
+    }
     mpishmem_quiet(c);
     if (c->locking) pthread_mutex_destroy(&c->lock);
     pthread_mutex_lock(&pool_lock);
@@ -128,6 +133,25 @@ void mpishmem_ctx_release_team(struct mpishmem_team *t)
     pthread_mutex_lock(&pool_lock);
     if (t->ctx_count < t->ctx_reserved) pool_promised -= t->ctx_reserved - t->ctx_count;
     t->ctx_reserved = 0;
+    pthread_mutex_unlock(&pool_lock);
+}
+
+static void set_window(struct mpishmem_ctx *c, int id, MPI_Win w)
+{
+    mpishmem_ctx_lock(c);
+    c->win[id] = c->amo_win[id] = w;
+    if (w == MPI_WIN_NULL) c->pending.flag[1 + id] = 0;
+    mpishmem_ctx_unlock(c);
+}
+
+void mpishmem_ctx_set_segment_window(int id, MPI_Win w)
+{
+    set_window(&mpishmem_ctx_default, id, w);
+    pthread_mutex_lock(&pool_lock);
+    for (int i = 0; i < pool_size; i++) {
+        pool[i].win[id] = w;
+        if (pool[i].owner) set_window(pool[i].owner, id, w);
+    }
     pthread_mutex_unlock(&pool_lock);
 }
 

@@ -21,7 +21,8 @@ MPISHMEM_INTERNAL void mpishmem_ctx_pool_fini(void);
 /* A new context on `team` (team PE numbering), or NULL when the pool has no free set. */
 MPISHMEM_INTERNAL struct mpishmem_ctx *mpishmem_ctx_new(struct mpishmem_team *team,
                                                         long options);
-/* Completes the context's operations and returns its window set to the pool. */
+/* Completes the context's operations and returns its window set to the pool (or, for a
+ * context of a memory space, its window to the space). */
 MPISHMEM_INTERNAL void mpishmem_ctx_free(struct mpishmem_ctx *c);
 
 /* Reserves n window sets for a new team; 0 on success, -1 if fewer than n are free. A
@@ -29,6 +30,11 @@ MPISHMEM_INTERNAL void mpishmem_ctx_free(struct mpishmem_ctx *c);
 MPISHMEM_INTERNAL int mpishmem_ctx_reserve(int n);
 /* Gives back what a destroyed team still held of its reservation. */
 MPISHMEM_INTERNAL void mpishmem_ctx_release_team(struct mpishmem_team *t);
+
+/* Points the default context, the pool's window sets and the live pool contexts at window `w`
+ * for segment `id` (a memory space being attached); MPI_WIN_NULL when the segment goes away,
+ * which also drops their pending marks for it (its window has been completed and freed). */
+MPISHMEM_INTERNAL void mpishmem_ctx_set_segment_window(int id, MPI_Win w);
 
 /* Window sets left for contexts that hold no reservation (for shmem_team_get_config). */
 MPISHMEM_INTERNAL int mpishmem_ctx_free_sets(void);

@@ -22,6 +22,7 @@
 #include "progress.h"
 #include "progress_thread.h"
 #include "shm.h"
+#include "space.h"
 
 struct mpishmem_state mpishmem_g = {.my_pe = -1, .n_pes = -1};
 struct mpishmem_ctx mpishmem_ctx_default;
@@ -283,6 +284,8 @@ void mpishmem_runtime_fini(const char *routine)
         mpishmem_error(routine, "called without a matching shmem_init");
     if (--mpishmem_g.init_count > 0) return;
     mpishmem_quiet(&mpishmem_ctx_default);
+    mpishmem_space_fini_all(); /* memory spaces: detached (before the pool, whose window sets
+                                * point at their windows) and freed */
     mpishmem_ctx_pool_fini(); /* quiets the contexts the program did not destroy */
     mpishmem_comm_barrier(mpishmem_g.world);
     mpishmem_team_free_all();

@@ -24,6 +24,11 @@ mpishmem_seg_find(const void *addr, size_t *off)
     return mpishmem_seg_find_other(addr, off);
 }
 
+/* The segment with id `id` (heap, data or an attached memory space), NULL if none. */
+MPISHMEM_INTERNAL struct mpishmem_seg *mpishmem_seg_by_id(int id);
+/* What the segment is, for messages: "symmetric heap", "global data segment", "memory space". */
+MPISHMEM_INTERNAL const char *mpishmem_seg_name(const struct mpishmem_seg *s);
+
 /* Error for an address that is not symmetric (never returns). */
 MPISHMEM_INTERNAL __attribute__((noreturn)) void mpishmem_not_symmetric(const char *routine,
                                                                        const void *addr);

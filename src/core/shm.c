@@ -13,12 +13,23 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "progress.h"
 
 size_t mpishmem_page_size(void)
 {
     static size_t page;
     if (!page) page = (size_t)sysconf(_SC_PAGESIZE);
     return page;
+}
+
+/* These run at shmem_init and when a memory space is attached (mid-run): their collectives
+ * are nonblocking ones completed by the yielding wait, like every collective inside the
+ * library. */
+static void bcast(void *buf, int bytes, int root, MPI_Comm comm)
+{
+    MPI_Request req;
+    MPI_Ibcast(buf, bytes, MPI_BYTE, root, comm, &req);
+    mpishmem_wait_request(&req);
 }
 
 static void random_name(char *name, size_t len)
@@ -44,7 +55,7 @@ int mpishmem_shm_open_node_object(size_t bytes, const char *routine)
         }
         if (fd < 0 || ftruncate(fd, (off_t)bytes) != 0) err = errno ? errno : EIO;
     }
-    MPI_Bcast(&err, 1, MPI_INT, 0, mpishmem_g.node);
+    bcast(&err, sizeof err, 0, mpishmem_g.node);
     if (err) {
         if (fd >= 0) shm_unlink(name);
         mpishmem_error(routine,
@@ -52,13 +63,13 @@ int mpishmem_shm_open_node_object(size_t bytes, const char *routine)
                        "(lower SHMEM_SYMMETRIC_SIZE or free space in /dev/shm)",
                        bytes, strerror(err));
     }
-    MPI_Bcast(name, sizeof name, MPI_CHAR, 0, mpishmem_g.node);
+    bcast(name, sizeof name, 0, mpishmem_g.node);
     if (mpishmem_g.node_rank != 0) {
         fd = shm_open(name, O_RDWR, 0);
         if (fd < 0) err = errno;
     }
     int any_err = 0;
-    MPI_Allreduce(&err, &any_err, 1, MPI_INT, MPI_MAX, mpishmem_g.node);
+    mpishmem_comm_allreduce(&err, &any_err, 1, MPI_INT, MPI_MAX, mpishmem_g.node);
     /* Every node PE has the object open (or failed): the name is no longer needed. */
     if (mpishmem_g.node_rank == 0) shm_unlink(name);
     if (any_err)
@@ -86,14 +97,14 @@ void *mpishmem_shm_map_symmetric(int fd, size_t offset, size_t size, const char 
         uintptr_t want = 0;
         int proposer = round < 8 ? 0 : (round - 8) % mpishmem_g.n_pes;
         if (mpishmem_g.my_pe == proposer) want = candidate(round, size);
-        MPI_Bcast(&want, sizeof want, MPI_BYTE, proposer, mpishmem_g.world);
+        bcast(&want, sizeof want, proposer, mpishmem_g.world);
         void *got = MAP_FAILED;
         if (want)
             got = mmap((void *)want, size, PROT_READ | PROT_WRITE,
                        MAP_SHARED | MAP_FIXED_NOREPLACE | MAP_NORESERVE, fd, (off_t)offset);
         int ok = got != MAP_FAILED && (uintptr_t)got == want, all_ok = 0;
         if (got != MAP_FAILED && !ok) munmap(got, size); /* kernel without NOREPLACE */
-        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, mpishmem_g.world);
+        mpishmem_comm_allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, mpishmem_g.world);
         if (all_ok) return got;
         if (ok) munmap(got, size);
     }

@@ -14,8 +14,14 @@
 #define MPISHMEM_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define MPISHMEM_INTERNAL __attribute__((visibility("hidden")))
 
-/* Segment ids: index into seg[] and into each context's window array. */
-enum { MPISHMEM_SEG_HEAP = 0, MPISHMEM_SEG_DATA = 1, MPISHMEM_SEG_MAX = 6 };
+/* Segment ids: index into each context's window array. Ids from MPISHMEM_SEG_SPACE0 on are
+ * held by attached memory spaces (shmemx_space_attach; src/core/space.h). */
+enum {
+    MPISHMEM_SEG_HEAP = 0,
+    MPISHMEM_SEG_DATA = 1,
+    MPISHMEM_SEG_SPACE0 = 2,
+    MPISHMEM_SEG_MAX = 6
+};
 
 /* A symmetric segment as this PE sees it. */
 struct mpishmem_seg {
@@ -51,6 +57,8 @@ struct mpishmem_ctx {
     MPI_Win amo_win[MPISHMEM_SEG_MAX];
     uint8_t amo_mark;
     int pool_slot;                 /* window set of the context pool; -1 for the default */
+    struct mpishmem_space *space;  /* memory space this context was made from (shmemx_space_
+                                    * create_ctx), else NULL; src/core/space.h */
     struct mpishmem_team *team;
     long options;
     /* Under SHMEM_THREAD_MULTIPLE a context that is not SHMEM_CTX_PRIVATE may be used by
@@ -123,6 +131,9 @@ struct mpishmem_state {
     int node_rank, node_size;
     int *node_pes;   /* [node_size] world PE of each node rank */
     int *node_index; /* [n_pes] node rank of each world PE, -1 if on another node */
+    /* Attached memory spaces by segment id (MPISHMEM_SEG_SPACE0 ..), NULL where free; read by
+     * mpishmem_seg_find_other. */
+    struct mpishmem_seg *space_seg[MPISHMEM_SEG_MAX];
 };
 
 extern MPISHMEM_INTERNAL struct mpishmem_state mpishmem_g;

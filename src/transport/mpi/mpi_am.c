@@ -5,6 +5,7 @@
 
 #include "../../core/amo_op.h"
 #include "../../core/env.h"
+#include "../../core/segment.h"
 #include "../local/local_amo.h"
 
 /* Requests carry this tag; replies carry the origin's slot number as their tag. */
@@ -62,14 +63,9 @@ void mpishmem_am_fini(void)
     MPI_Comm_free(&am.comm);
 }
 
-static struct mpishmem_seg *segment(int id)
-{
-    return id == MPISHMEM_SEG_HEAP ? &mpishmem_g.heap : &mpishmem_g.data;
-}
-
 static void apply(const struct am_request *r, int origin)
 {
-    char *addr = segment(r->seg)->base + r->off;
+    char *addr = mpishmem_seg_by_id(r->seg)->base + r->off;
     uint64_t old = mpishmem_local_amo(r->op, r->size, addr, r->operand, r->compare);
     unsigned k = am.next_out++ % N_REPLY;
     if (am.out_req[k] != MPI_REQUEST_NULL) MPI_Wait(&am.out_req[k], MPI_STATUS_IGNORE);
