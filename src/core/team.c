@@ -68,7 +68,15 @@ void mpishmem_team_free(struct mpishmem_team *t)
     free(t);
 }
 
+static void (*free_all_hook)(void);
+
+void mpishmem_team_on_free_all(void (*hook)(void))
+{
+    free_all_hook = hook;
+}
+
 void mpishmem_team_free_all(void)
 {
+    if (free_all_hook) free_all_hook();
     while (team_list) mpishmem_team_free(team_list);
 }

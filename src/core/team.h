@@ -44,4 +44,10 @@ MPISHMEM_INTERNAL void mpishmem_team_free(struct mpishmem_team *t);
 /* Frees every team the program created and did not destroy (at finalize). */
 MPISHMEM_INTERNAL void mpishmem_team_free_all(void);
 
+/* Registers a function that mpishmem_team_free_all runs first: a cache of teams made by
+ * mpishmem_team_new (the active sets, src/coll/active_set.c) frees them there through
+ * mpishmem_team_free and forgets them, so nothing is freed twice and no stale pointer survives
+ * a re-initialization. One hook; registering again replaces it. */
+MPISHMEM_INTERNAL void mpishmem_team_on_free_all(void (*hook)(void));
+
 #endif
