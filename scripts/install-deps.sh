@@ -4,6 +4,8 @@
 set -e
 pkgs="gcc make cmake pkgconf mpich libmpich-dev"
 [ "${1:-}" = "--openmpi" ] && pkgs="$pkgs openmpi-bin libopenmpi-dev"
+# The Python test (tests/python: shmem4py) needs venv and the headers of a Debian python3.
+command -v python3 >/dev/null 2>&1 && pkgs="$pkgs python3-venv python3-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

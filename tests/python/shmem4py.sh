@@ -1,0 +1,122 @@
+#!/bin/sh
+# shmem4py.sh: the Python bindings shmem4py (PyPI) built against an INSTALLED mpishmem, and
+# shmem4py's own test suite run on it.
+#
+#   shmem4py.sh setup BUILD_DIR   install BUILD_DIR into BUILD_DIR/python/prefix, make a
+#                                 virtual environment there, build shmem4py with the installed
+#                                 oshcc. Cached: nothing is rebuilt while the inputs are the same.
+#   shmem4py.sh run BUILD_DIR NP  run shmem4py's suite with the installed oshrun on NP PEs.
+#
+# Exits 77 (ctest's SKIP_RETURN_CODE) only when python3 is absent; every other problem fails.
+# Environment: CMAKE (the cmake to install with; default: cmake on PATH), PYTHON3 (default:
+# python3 on PATH).
+set -u
+SHMEM4PY_VERSION=1.0.0
+
+# shmem4py recognizes the OpenSHMEM libraries it knows from vendor macros in shmem.h and falls
+# back to OpenSHMEM 1.4 emulations for any other library unless these macros say that the
+# library has the 1.5 feature (its src/libshmem/fallback.h). mpishmem has every one of them:
+#   malloc_with_hints   shmem_malloc_with_hints and the SHMEM_MALLOC_* hints
+#   team_t              shmem_team_t, the team routines, team contexts
+#   SHMEM_CTX_INVALID   the constant
+#   amo_nbi             nonblocking fetching AMOs (shmem_<T>_atomic_fetch_*_nbi, ctx forms)
+#   put_signal          shmem_put_signal(_nbi) typed, sized and mem forms
+#   signal_fetch, signal_wait_until
+#   broadcast, collect, fcollect, alltoall, alltoalls    typed team collectives
+#   broadcastmem, collectmem, fcollectmem, alltoallmem, alltoallsmem   their mem forms
+#   reduce              shmem_<T>_<op>_reduce on teams
+#   wait_test_many      shmem_<T>_wait_until_{all,any,some}(_vector), test_* forms
+#   pcontrol            shmem_pcontrol
+# Without them the fallbacks redefine shmem_team_t and friends (a compile error) or route team
+# collectives to the deprecated active-set routines. A routine the header does not declare is
+# an error here (not a warning that would only show as an undefined symbol at import).
+FEATURES="malloc_with_hints team_t SHMEM_CTX_INVALID amo_nbi put_signal signal_fetch
+  signal_wait_until broadcast collect fcollect alltoall alltoalls broadcastmem collectmem
+  fcollectmem alltoallmem alltoallsmem reduce wait_test_many pcontrol"
+PY_CFLAGS="-Werror=implicit-function-declaration"
+for f in $FEATURES; do
+  case $f in
+    SHMEM_*) PY_CFLAGS="$PY_CFLAGS -DPySHMEM_HAVE_$f=1" ;;
+    *) PY_CFLAGS="$PY_CFLAGS -DPySHMEM_HAVE_shmem_$f=1" ;;
+  esac
+done
+
+mode=${1:?usage: shmem4py.sh setup BUILD_DIR | run BUILD_DIR NP}
+build=${2:?BUILD_DIR missing}
+work="$build/python"
+prefix="$work/prefix"
+venv="$work/venv"
+src="$work/shmem4py-$SHMEM4PY_VERSION"
+python3=${PYTHON3:-$(command -v python3 || true)}
+export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
+
+if [ -z "$python3" ]; then
+  echo "shmem4py: python3 not found: skipped"
+  exit 77
+fi
+fail() { echo "shmem4py: $*" >&2; exit 1; }
+
+setup() {
+  mkdir -p "$work" || fail "cannot create $work"
+  # Installed every time (only changed files are copied), so the prefix follows the build.
+  "${CMAKE:-cmake}" --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 ||
+    { cat "$work/install.log"; fail "cmake --install failed"; }
+
+  # Everything the extension is compiled from: rebuild only when one of these changes.
+  headers=$(cd "$prefix/include" && find . -type f | LC_ALL=C sort | xargs sha256sum | sha256sum)
+  key="shmem4py $SHMEM4PY_VERSION; python $("$python3" -c 'import sys; print(sys.version.split()[0], sys.executable)');
+cflags $PY_CFLAGS; headers $headers"
+  if [ -x "$venv/bin/python" ] && [ -f "$work/stamp" ] && [ "$(cat "$work/stamp")" = "$key" ]; then
+    echo "shmem4py: up to date (built earlier with the same headers and flags)"
+    return 0
+  fi
+  rm -f "$work/stamp"
+
+  if [ ! -x "$venv/bin/python" ]; then
+    echo "shmem4py: creating the virtual environment $venv"
+    "$python3" -m venv "$venv" >"$work/venv.log" 2>&1 || {
+      cat "$work/venv.log"; rm -rf "$venv"
+      fail "'$python3 -m venv' failed (on Debian: install python3-venv, e.g. sh scripts/install-deps.sh)"; }
+  fi
+  echo "shmem4py: pip install numpy<2 and the build requirements"
+  "$venv/bin/python" -m pip install -q "numpy<2" "cffi>=1.13" "setuptools>=43" wheel ||
+    fail "pip install failed"
+
+  tarball="$work/shmem4py-$SHMEM4PY_VERSION.tar.gz"
+  if [ ! -f "$tarball" ]; then
+    echo "shmem4py: downloading the source distribution"
+    "$venv/bin/python" -m pip download -q --no-binary :all: --no-deps --no-build-isolation \
+      -d "$work" "shmem4py==$SHMEM4PY_VERSION" || fail "pip download failed"
+  fi
+  rm -rf "$src"
+  tar -xzf "$tarball" -C "$work" || fail "cannot unpack $tarball"
+
+  echo "shmem4py: building with OSHCC=$prefix/bin/oshcc CFLAGS=$PY_CFLAGS"
+  # --no-cache-dir: a wheel cached from another build (other flags, other library) must never
+  # be reused.
+  OSHCC="$prefix/bin/oshcc" CFLAGS="$PY_CFLAGS" "$venv/bin/python" -m pip install -v \
+    --no-cache-dir --no-build-isolation --no-deps --force-reinstall "$src" \
+    >"$work/build.log" 2>&1 || {
+      grep -E "error|Error" "$work/build.log" | head -40
+      fail "building shmem4py failed (whole log: $work/build.log)"; }
+  grep -q "prefix/bin/oshcc" "$work/build.log" || fail "shmem4py was not compiled with our oshcc"
+  printf '%s\n' "$key" >"$work/stamp"
+  echo "shmem4py: built"
+}
+
+case $mode in
+  setup)
+    setup
+    # Every symbol the extension needs must resolve against the installed library (Python
+    # loads it with RTLD_NOW): a routine declared but not exported fails here, by name.
+    "$venv/bin/python" -c "import shmem4py.api" || fail "the shmem4py extension does not load"
+    echo "shmem4py: setup ok"
+    ;;
+  run)
+    np=${3:?NP missing}
+    [ -x "$venv/bin/python" ] && [ -d "$src/test" ] || fail "not set up: run '$0 setup $build' first"
+    cd "$src" || exit 1
+    exec "$prefix/bin/oshrun" -n "$np" "$venv/bin/python" -m unittest discover -s test
+    ;;
+  *) fail "unknown mode $mode" ;;
+esac
