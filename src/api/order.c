@@ -1,5 +1,6 @@
 /* OpenSHMEM memory ordering (fence, quiet, pe_quiet) and world synchronization (barrier_all,
  * sync_all). */
+#include "../coll/coll.h"
 #include "../core/order.h"
 #include "../core/progress.h"
 #include "../transport/mpi/mpi_am.h"
@@ -69,15 +70,13 @@ MPISHMEM_API void pshmem_barrier_all(void)
 {
     MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
     mpishmem_quiet(&mpishmem_ctx_default);
-    mpishmem_comm_barrier(mpishmem_g.world);
+    mpishmem_coll_sync(&mpishmem_team_world);
 }
 MPISHMEM_ALIAS(shmem_barrier_all)
 
 MPISHMEM_API void pshmem_sync_all(void)
 {
     MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
-    /* Node-local stores issued before the sync must be visible once peers leave it. */
-    atomic_thread_fence(memory_order_seq_cst);
-    mpishmem_comm_barrier(mpishmem_g.world);
+    mpishmem_coll_sync(&mpishmem_team_world);
 }
 MPISHMEM_ALIAS(shmem_sync_all)
