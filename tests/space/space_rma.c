@@ -1,8 +1,9 @@
 /* Memory spaces: RMA (put/get of several sizes, p/g, nbi, strided), AMOs, put-with-signal and
  * signal operations on space memory, through the default context, a context of the space, a
  * context of another space and a pool context; quiet of each completes its traffic (a flag set
- * after the quiet never overtakes the data); shmem_ptr non-NULL exactly for node peers,
- * shmem_addr_accessible; a space's context on the heap and on globals; two spaces at once. */
+ * after the quiet never overtakes the data); shmem_ptr (and shmem_team_ptr) non-NULL exactly
+ * for node peers, shmem_addr_accessible; team collectives on space buffers; a space's context
+ * on the heap and on globals; two spaces at once. */
 #include <shmemx.h>
 #include <stdint.h>
 #include <string.h>
@@ -209,7 +210,51 @@ static void ptr_checks(struct area *a)
         CHECK(shmem_addr_accessible(&a->sig[1], pe), "space memory not accessible on PE %d", pe);
         CHECK(!shmem_addr_accessible(&private_var, pe), "a stack variable is accessible");
     }
-    if (me == 0 && shmem_ptr(a->dst, 0)) CHECK(shmem_ptr(a->dst, 0) == a->dst, "own pointer");
+    int shared_n = shmem_team_n_pes(SHMEM_TEAM_SHARED);
+    for (int pe = 0; pe < shared_n; pe++) {
+        int wpe = shmem_team_translate_pe(SHMEM_TEAM_SHARED, pe, SHMEM_TEAM_WORLD);
+        CHECK(shmem_team_ptr(SHMEM_TEAM_SHARED, a->dst, pe) == shmem_ptr(a->dst, wpe),
+              "team_ptr and ptr differ for PE %d", wpe);
+    }
+    CHECK(shmem_ptr(a->dst, me) == a->dst, "own pointer");
+    shmem_barrier_all();
+}
+
+/* Collectives with source and destination in a space. */
+static void collectives(struct area *a)
+{
+    long *in = a->strided, *out = a->dst;
+    for (int i = 0; i < 100; i++) in[i] = me * 1000 + i;
+    shmem_barrier_all();
+    CHECK(shmem_long_sum_reduce(SHMEM_TEAM_WORLD, out, in, 100) == 0, "sum_reduce");
+    for (int i = 0; i < 100; i++)
+        if (out[i] != 1000L * npes * (npes - 1) / 2 + (long)npes * i) {
+            CHECK(0, "sum_reduce element %d is %ld", i, out[i]);
+            break;
+        }
+    shmem_barrier_all();
+    CHECK(shmem_broadcastmem(SHMEM_TEAM_WORLD, out, in, 100 * sizeof(long), npes - 1) == 0,
+          "broadcastmem");
+    for (int i = 0; i < 100; i++)
+        if (out[i] != (npes - 1) * 1000L + i) {
+            CHECK(0, "broadcast element %d is %ld", i, out[i]);
+            break;
+        }
+    shmem_barrier_all();
+    CHECK(shmem_long_fcollect(SHMEM_TEAM_WORLD, out, in, 10) == 0, "fcollect");
+    for (int pe = 0; pe < npes; pe++)
+        for (int i = 0; i < 10; i++)
+            if (out[pe * 10 + i] != pe * 1000L + i) {
+                CHECK(0, "fcollect block %d element %d is %ld", pe, i, out[pe * 10 + i]);
+                pe = npes;
+                break;
+            }
+    shmem_barrier_all();
+    for (int pe = 0; pe < npes; pe++) in[pe] = me * 100 + pe;
+    shmem_barrier_all();
+    CHECK(shmem_long_alltoall(SHMEM_TEAM_WORLD, out, in, 1) == 0, "alltoall");
+    for (int pe = 0; pe < npes; pe++)
+        CHECK(out[pe] == pe * 100L + me, "alltoall from %d: %ld", pe, out[pe]);
     shmem_barrier_all();
 }
 
@@ -241,6 +286,8 @@ int main(void)
 
     ptr_checks(&a);
     ptr_checks(&b);
+    collectives(&a);
+    collectives(&b);
     int tag = 1;
     struct {
         shmem_ctx_t ctx;
