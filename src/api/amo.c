@@ -76,7 +76,7 @@ MPISHMEM_AMO_EXT_TYPES(MPISHMEM_LOCAL_TYPED, _)
     DEF(void, name, (T * dest, T value, int pe),                                          \
         BODY_NONFETCHING(T, MPISHMEM_AMO_SET, dest, value,                                \
                          N##_store(a_, value);                                            \
-                         C->pending.flag[MPISHMEM_PENDING_LOCAL] = 1))
+                         mpishmem_pending_mark(C, MPISHMEM_PENDING_LOCAL)))
 #define DEF_SWAP(DEF, T, N, name)                                                         \
     DEF(T, name, (T * dest, T value, int pe),                                             \
         BODY_FETCHING(T, MPISHMEM_AMO_SWAP, dest, value, 0, N##_exchange(a_, value)))

@@ -43,10 +43,10 @@ static void pe_quiet(const char *routine, struct mpishmem_ctx *c, const int *pes
     MPISHMEM_CHECK(local(routine, pes, n * sizeof *pes, "target_pes"));
     if (MPISHMEM_UNLIKELY(mpishmem_g.debug)) /* bad PEs are errors even with nothing pending */
         for (size_t i = 0; i < n; i++) mpishmem_check_pe_in_team(routine, c, pes[i]);
-    if (n == 0 || c->pending.any == 0) return;
-    if (c->pending.flag[MPISHMEM_PENDING_LOCAL]) atomic_thread_fence(memory_order_seq_cst);
+    if (n == 0 || mpishmem_pending_any(c) == 0) return;
+    if (mpishmem_pending_get(c, MPISHMEM_PENDING_LOCAL)) atomic_thread_fence(memory_order_seq_cst);
     mpishmem_ctx_lock(c);
-    if (c->pending.flag[MPISHMEM_PENDING_AM]) mpishmem_am_complete();
+    if (mpishmem_pending_get(c, MPISHMEM_PENDING_AM)) mpishmem_am_complete();
     mpishmem_mpi_complete_gets(c);
     /* MPI operations may target node peers too (AMOs in the MPI mode): flush by window. */
     for (size_t i = 0; i < n; i++) mpishmem_mpi_flush_pe(c, mpishmem_ctx_world_pe(c, pes[i]));

@@ -41,7 +41,7 @@ MPISHMEM_ALIAS(shmem_signal_fetch)
                      uint64_t *a = mpishmem_amo_fast_addr(sig_addr, PE);                  \
                      if (MPISHMEM_LIKELY(a != NULL)) {                                    \
                          local;                                                           \
-                         C->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;                     \
+                         mpishmem_pending_mark(C, MPISHMEM_PENDING_LOCAL);                \
                          return;                                                          \
                      }                                                                    \
                      mpishmem_amo_general(C, MPISHMEM_ROUTINE, OP, sizeof(uint64_t),      \

@@ -84,7 +84,7 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
     }
     if (peer) {
         uint64_t old = mpishmem_local_amo(op, size, peer + off, operand, compare);
-        if (op == MPISHMEM_AMO_SET) c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
+        if (op == MPISHMEM_AMO_SET) mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
         if (kind == MPISHMEM_AMO_NBI) mpishmem_amo_unbits(result, old, size);
         return old;
     }

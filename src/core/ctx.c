@@ -170,5 +170,8 @@ void mpishmem_ctx_lock_init(struct mpishmem_ctx *c)
         pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
         pthread_mutex_init(&c->lock, &a);
         pthread_mutexattr_destroy(&a);
+        /* Never cleared: every quiet on the context takes its slow path and fences (see
+         * mpishmem_quiet_pending). */
+        mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
     }
 }

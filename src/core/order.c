@@ -7,9 +7,9 @@
  * accumulate too, so the bounce buffer is free again. */
 static void complete_remote(struct mpishmem_ctx *c)
 {
-    if (c->pending.flag[MPISHMEM_PENDING_AM]) {
+    if (mpishmem_pending_get(c, MPISHMEM_PENDING_AM)) {
         mpishmem_am_complete();
-        c->pending.flag[MPISHMEM_PENDING_AM] = 0;
+        mpishmem_pending_clear(c, MPISHMEM_PENDING_AM);
     }
     mpishmem_mpi_complete_gets(c);
     mpishmem_mpi_flush(c);
@@ -20,10 +20,10 @@ void mpishmem_quiet_pending(struct mpishmem_ctx *c)
 {
     /* Node-local stores: drain this core's store buffer so they are visible to every PE
      * before anything that follows the quiet. With several threads the flag may have been
-     * cleared by another thread's quiet, which fenced that thread's core, not ours: fence
-     * always. */
-    if (c->pending.flag[MPISHMEM_PENDING_LOCAL] || c->locking) {
-        c->pending.flag[MPISHMEM_PENDING_LOCAL] = 0;
+     * cleared by another thread's quiet, which fenced that thread's core, not ours: a context
+     * shared by threads keeps the flag set and fences always. */
+    if (mpishmem_pending_get(c, MPISHMEM_PENDING_LOCAL)) {
+        if (!c->locking) mpishmem_pending_clear(c, MPISHMEM_PENDING_LOCAL);
         atomic_thread_fence(memory_order_seq_cst);
     }
     /* The MPI flags are cleared after their operations complete and under the lock, so a

@@ -19,7 +19,9 @@ MPISHMEM_INTERNAL void mpishmem_fence_pending(struct mpishmem_ctx *c);
 
 static inline __attribute__((always_inline)) void mpishmem_quiet(struct mpishmem_ctx *c)
 {
-    if (MPISHMEM_UNLIKELY(c->pending.any != 0 || c->locking)) mpishmem_quiet_pending(c);
+    /* A context shared by threads keeps its node-local flag set (mpishmem_ctx_lock_init), so
+     * one test covers it too. */
+    if (MPISHMEM_UNLIKELY(mpishmem_pending_any(c) != 0)) mpishmem_quiet_pending(c);
 }
 
 static inline __attribute__((always_inline)) void mpishmem_fence(struct mpishmem_ctx *c)
@@ -27,7 +29,8 @@ static inline __attribute__((always_inline)) void mpishmem_fence(struct mpishmem
     /* Node-local stores are ordered by the release fence (free on x86); MPI operations are
      * not ordered by MPI and need a flush. */
     atomic_thread_fence(memory_order_release);
-    if (MPISHMEM_UNLIKELY((c->pending.any & MPISHMEM_PENDING_MPI_BITS) != 0)) mpishmem_fence_pending(c);
+    if (MPISHMEM_UNLIKELY((mpishmem_pending_any(c) & MPISHMEM_PENDING_MPI_BITS) != 0))
+        mpishmem_fence_pending(c);
 }
 
 #endif

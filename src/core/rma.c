@@ -26,7 +26,7 @@ void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *des
     char *peer = s->peer[pe];
     if (peer) {
         memcpy(peer + off, src, n);
-        c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
+        mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
     } else {
         mpishmem_ctx_lock(c);
         mpishmem_mpi_put(c, s, off, src, n, pe, blocking);
@@ -62,7 +62,7 @@ void mpishmem_put_strided(struct mpishmem_ctx *c, const char *routine, void *des
     char *peer = s->peer[pe];
     if (peer) {
         mpishmem_local_strided(peer + off, dst, src, sst, block, nblocks);
-        c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
+        mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
     } else if (nblocks) {
         mpishmem_ctx_lock(c);
         mpishmem_mpi_strided(c, s, off, dst, (void *)src, sst, block, nblocks, pe, 1);

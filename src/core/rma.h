@@ -35,7 +35,7 @@ MPISHMEM_INLINE void mpishmem_put(struct mpishmem_ctx *c, const char *routine, v
     char *a = mpishmem_fast_addr(dest, pe);
     if (MPISHMEM_LIKELY(a != NULL)) {
         memcpy(a, src, n);
-        c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
+        mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
         return;
     }
     mpishmem_put_general(c, routine, dest, src, n, pe, blocking);

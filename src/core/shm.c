@@ -81,9 +81,17 @@ int mpishmem_shm_open_node_object(size_t bytes, const char *routine)
 /* Candidate addresses for the symmetric heap: a region of the address space that Linux leaves
  * empty in practice (above the brk heap of a PIE, below the mmap area), then holes that one PE
  * or another finds free. */
+#if defined(__SANITIZE_THREAD__)
+/* ThreadSanitizer keeps its shadow memory in that region and aborts on a mapping there: only
+ * holes found by the kernel. */
+#define FIXED_ROUNDS 0
+#else
+#define FIXED_ROUNDS 8
+#endif
+
 static uintptr_t candidate(int round, size_t size)
 {
-    if (round < 8) return (uintptr_t)0x200000000000ull + (uintptr_t)round * 0x40000000000ull;
+    if (round < FIXED_ROUNDS) return (uintptr_t)0x200000000000ull + (uintptr_t)round * 0x40000000000ull;
     void *hole = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (hole == MAP_FAILED) return 0;
     munmap(hole, size);
@@ -92,10 +100,10 @@ static uintptr_t candidate(int round, size_t size)
 
 void *mpishmem_shm_map_symmetric(int fd, size_t offset, size_t size, const char *routine)
 {
-    int rounds = 8 + 2 * mpishmem_g.n_pes;
+    int rounds = FIXED_ROUNDS + 2 * mpishmem_g.n_pes;
     for (int round = 0; round < rounds; round++) {
         uintptr_t want = 0;
-        int proposer = round < 8 ? 0 : (round - 8) % mpishmem_g.n_pes;
+        int proposer = round < FIXED_ROUNDS ? 0 : (round - FIXED_ROUNDS) % mpishmem_g.n_pes;
         if (mpishmem_g.my_pe == proposer) want = candidate(round, size);
         bcast(&want, sizeof want, proposer, mpishmem_g.world);
         void *got = MAP_FAILED;

@@ -27,7 +27,7 @@ void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine, void *dest
     if (MPISHMEM_LIKELY(a != NULL)) {
         if (op == MPISHMEM_AMO_SET) __atomic_store_n(a, signal, __ATOMIC_RELEASE);
         else __atomic_fetch_add(a, signal, __ATOMIC_RELEASE);
-        c->pending.flag[MPISHMEM_PENDING_LOCAL] = 1;
+        mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
         return;
     }
     mpishmem_amo_general(c, routine, op, sizeof(uint64_t), sig_addr, signal, 0, pe,

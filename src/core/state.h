@@ -138,6 +138,33 @@ struct mpishmem_state {
 
 extern MPISHMEM_INTERNAL struct mpishmem_state mpishmem_g;
 
+/* A context's pending flags are read and written with relaxed atomics: under
+ * SHMEM_THREAD_MULTIPLE the threads sharing a context set and clear them at once (the MPI flags
+ * only under the context's lock). Relaxed byte and word accesses are plain moves on x86-64, so
+ * the fast paths do not change. */
+static inline void mpishmem_pending_set(struct mpishmem_ctx *c, int i, uint8_t bits)
+{
+    uint8_t *f = &c->pending.flag[i];
+    __atomic_store_n(f, (uint8_t)(__atomic_load_n(f, __ATOMIC_RELAXED) | bits), __ATOMIC_RELAXED);
+}
+/* Sets a flag that holds no other bits (node-local stores, active messages): one store. */
+static inline void mpishmem_pending_mark(struct mpishmem_ctx *c, int i)
+{
+    __atomic_store_n(&c->pending.flag[i], 1, __ATOMIC_RELAXED);
+}
+static inline uint8_t mpishmem_pending_get(const struct mpishmem_ctx *c, int i)
+{
+    return __atomic_load_n(&c->pending.flag[i], __ATOMIC_RELAXED);
+}
+static inline void mpishmem_pending_clear(struct mpishmem_ctx *c, int i)
+{
+    __atomic_store_n(&c->pending.flag[i], 0, __ATOMIC_RELAXED);
+}
+static inline uint64_t mpishmem_pending_any(const struct mpishmem_ctx *c)
+{
+    return __atomic_load_n(&c->pending.any, __ATOMIC_RELAXED);
+}
+
 static inline void mpishmem_ctx_lock(struct mpishmem_ctx *c)
 {
     if (MPISHMEM_UNLIKELY(c->locking)) pthread_mutex_lock(&c->lock);

@@ -135,7 +135,7 @@ uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, s
     MPI_Isend(&am.msg[i], sizeof am.msg[i], MPI_BYTE, pe, REQUEST_TAG, am.comm, &sreq);
     MPI_Request_free(&sreq);
     if (kind != MPISHMEM_AMO_BLOCKING) {
-        c->pending.flag[MPISHMEM_PENDING_AM] = 1;
+        mpishmem_pending_mark(c, MPISHMEM_PENDING_AM);
         ORIGIN_UNLOCK();
         return 0;
     }

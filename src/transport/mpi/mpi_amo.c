@@ -82,6 +82,6 @@ uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
         MPI_Compare_and_swap(&slot[0], &slot[1], result, t, pe, disp, win);
     else
         MPI_Fetch_and_op(&slot[0], result, t, pe, disp, mpi_op(op), win);
-    c->pending.flag[1 + s->id] |= c->amo_mark;
+    mpishmem_pending_set(c, 1 + s->id, c->amo_mark);
     return 0;
 }

@@ -9,7 +9,7 @@
 
 static inline void mark_pending(struct mpishmem_ctx *c, const struct mpishmem_seg *s)
 {
-    c->pending.flag[1 + s->id] |= MPISHMEM_PENDING_WIN;
+    mpishmem_pending_set(c, 1 + s->id, MPISHMEM_PENDING_WIN);
 }
 
 static _Alignas(64) char default_bounce[MPISHMEM_BOUNCE_BYTES];
@@ -27,7 +27,7 @@ void mpishmem_mpi_ctx_init(struct mpishmem_ctx *c, char *bounce, MPI_Request *ge
 static inline int pending_windows(const struct mpishmem_ctx *c, int id, MPI_Win out[2])
 {
     int n = 0;
-    uint8_t f = c->pending.flag[1 + id];
+    uint8_t f = mpishmem_pending_get(c, 1 + id);
     if (f & MPISHMEM_PENDING_WIN) out[n++] = c->win[id];
     if (f & MPISHMEM_PENDING_AMO_WIN) out[n++] = c->amo_win[id];
     return n;
@@ -182,7 +182,7 @@ void mpishmem_mpi_flush(struct mpishmem_ctx *c)
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
         MPI_Win w[2];
         for (int k = pending_windows(c, id, w); k-- > 0;) MPI_Win_flush_all(w[k]);
-        c->pending.flag[1 + id] = 0;
+        mpishmem_pending_clear(c, 1 + id);
     }
 }
 
