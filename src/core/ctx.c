@@ -106,7 +106,6 @@ void mpishmem_ctx_free(struct mpishmem_ctx *c)
         return;
     }
     mpishmem_quiet(c);
-    if (c->locking) pthread_mutex_destroy(&c->lock);
     pthread_mutex_lock(&pool_lock);
     struct mpishmem_team *team = c->team;
     pool[c->pool_slot].owner = NULL;
@@ -114,6 +113,8 @@ void mpishmem_ctx_free(struct mpishmem_ctx *c)
     team->ctx_count--;
     if (team->ctx_count < team->ctx_reserved) pool_promised++;
     pthread_mutex_unlock(&pool_lock);
+    /* Only now: a space being attached locks the pool's live contexts (under pool_lock). */
+    if (c->locking) pthread_mutex_destroy(&c->lock);
     free(c->bounce);
     free(c->get_req);
     free(c);

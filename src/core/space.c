@@ -277,10 +277,11 @@ void mpishmem_space_ctx_free(struct mpishmem_ctx *c)
 {
     struct mpishmem_space *sp = c->space;
     mpishmem_quiet(c);
-    if (c->locking) pthread_mutex_destroy(&c->lock);
+    /* Out of the table first: an attach in another thread may lock the context meanwhile. */
     pthread_mutex_lock(&sp->ctx_lock);
     sp->ctx[c->pool_slot] = NULL;
     pthread_mutex_unlock(&sp->ctx_lock);
+    if (c->locking) pthread_mutex_destroy(&c->lock);
     free(c->bounce);
     free(c->get_req);
     free(c);
