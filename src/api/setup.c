@@ -6,6 +6,7 @@
 #include "../core/order.h"
 #include "../core/runtime.h"
 #include "../core/segment.h"
+#include "../core/progress.h"
 #include "api.h"
 
 MPISHMEM_API shmem_ctx_t const SHMEM_CTX_DEFAULT = &mpishmem_ctx_default;
@@ -70,6 +71,9 @@ MPISHMEM_API void pshmem_global_exit(int status)
 {
     fflush(stdout);
     fflush(stderr);
+    /* MPI_Abort exits from inside MPI: no finalize at exit, and no warning on this PE. */
+    mpishmem_progress_depth = 1;
+    mpishmem_global_exit_called = 1;
     MPI_Abort(mpishmem_g.init_count > 0 ? mpishmem_g.world : MPI_COMM_WORLD, status);
     for (;;) {} /* MPI_Abort does not return */
 }

@@ -8,6 +8,11 @@
 
 #include "state.h"
 
+/* Nonzero while this thread is inside one of the library's calls into MPI's progress engine
+ * from a wait, and always in the progress thread (MPI may exit the process from there when
+ * another PE aborts the job: the exit handler then must not call MPI again). */
+extern MPISHMEM_INTERNAL _Thread_local int mpishmem_progress_depth;
+
 /* One poll of a wait loop; `polls` counts this loop's polls so far. */
 MPISHMEM_INTERNAL void mpishmem_progress_poll(unsigned long *polls);
 

@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "progress_thread.h"
+#include "progress.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -19,6 +20,7 @@ static struct {
 static void *progress_loop(void *arg)
 {
     (void)arg;
+    mpishmem_progress_depth = 1; /* this thread lives inside MPI's progress engine */
     long us = mpishmem_env.progress_interval > 0 ? mpishmem_env.progress_interval : 1;
     struct timespec pause = {us / 1000000, (us % 1000000) * 1000};
     while (!atomic_load_explicit(&pt.stop, memory_order_acquire)) {

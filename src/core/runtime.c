@@ -29,6 +29,7 @@ struct mpishmem_ctx mpishmem_ctx_default;
 struct mpishmem_team mpishmem_team_world, mpishmem_team_shared;
 struct mpishmem_mpi_use mpishmem_mpi_use;
 int mpishmem_implicit_finalize;
+int mpishmem_global_exit_called;
 
 /* What init built and finalize must undo. */
 static struct {
@@ -59,8 +60,30 @@ static int from_mpi_level(int level)
     return SHMEM_THREAD_MULTIPLE;
 }
 
-static void at_exit(void)
+/* Registered with on_exit: runs when the process exits with shmem still initialized or MPI
+ * still up. A program that returns from main (status 0) without shmem_finalize is finalized
+ * here, collectively, as the other PEs finalize too. Not when the process exits with an error
+ * status or from inside one of the library's waits: then the job is ending abnormally (this
+ * MPI exits a process from inside its progress engine when another PE calls MPI_Abort, e.g.
+ * through shmem_global_exit), MPI cannot be called again, and the launcher ends the other
+ * PEs; the node's shared memory is already unlinked, so nothing is left behind. */
+static void at_exit(int status, void *arg)
 {
+    (void)arg;
+    if (mpishmem_progress_depth > 0) {
+        if (!mpishmem_global_exit_called)
+            mpishmem_warn("exit", "MPI is ending this PE (exit status %d) while it waits: "
+                                  "another PE called shmem_global_exit or failed",
+                          status);
+        return;
+    }
+    if (status != 0) {
+        if (mpishmem_g.init_count > 0 && !mpishmem_implicit_finalize)
+            mpishmem_warn("exit", "the program exits with status %d without calling "
+                                  "shmem_finalize: not finalizing (the launcher ends the job)",
+                          status);
+        return;
+    }
     if (mpishmem_g.init_count > 0) {
         if (!mpishmem_implicit_finalize)
             mpishmem_warn("exit", "the program ended without calling shmem_finalize; "
@@ -95,7 +118,7 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     *provided = from_mpi_level(level);
     if (*provided > requested) *provided = requested;
     if (!rt.atexit_done) {
-        atexit(at_exit);
+        on_exit(at_exit, NULL);
         rt.atexit_done = 1;
     }
 }

@@ -19,6 +19,8 @@ MPISHMEM_INTERNAL void mpishmem_runtime_fini(const char *routine);
 MPISHMEM_INTERNAL uint64_t *mpishmem_sync_counters(int node_rank);
 /* Set by start_pes: its programs finalize implicitly at exit, without a warning. */
 MPISHMEM_INTERNAL extern int mpishmem_implicit_finalize;
+/* Set by shmem_global_exit on the PE that calls it (the exit handler then stays quiet). */
+extern MPISHMEM_INTERNAL int mpishmem_global_exit_called;
 
 /* MPI ownership, shared with the MPI_Init/MPI_Finalize interposers (api/mpi_interop.c). */
 struct mpishmem_mpi_use {
