@@ -79,8 +79,9 @@ MPISHMEM_API int pshmemx_space_create_ctx(shmemx_space_t space, long options, sh
     if (!ctx) return -1;
     struct mpishmem_ctx *c = mpishmem_space_ctx_new(sp, options);
     if (!c) {
-        mpishmem_debug_msg(routine, "no context of the space left: all %d exist (raise "
-                                    "num_contexts in its configuration)", sp->config.num_contexts);
+        mpishmem_debug_msg(routine, "no context of the space left: its num_contexts is %d and "
+                                    "all are in use (raise num_contexts in its configuration)",
+                           sp->config.num_contexts);
         return -1;
     }
     *ctx = c;
