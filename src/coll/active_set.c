@@ -43,11 +43,11 @@ static struct entry *slot_of(struct entry *tab, size_t cap, int start, int log_s
     }
 }
 
-static void grow(void)
+static void grow(const char *routine)
 {
     size_t cap = capacity ? capacity * 2 : 16;
     struct entry *tab = calloc(cap, sizeof *tab);
-    if (!tab) mpishmem_error("shmem_barrier", "out of memory for the active-set cache");
+    if (!tab) mpishmem_error(routine, "out of memory for the active-set cache");
     for (size_t i = 0; i < capacity; i++)
         if (table[i].team)
             *slot_of(tab, cap, table[i].start, table[i].log_stride, table[i].size) = table[i];
@@ -70,6 +70,8 @@ static void free_all(void)
 
 static void check_set(const char *routine, int start, int log_stride, int size)
 {
+    if (mpishmem_g.init_count <= 0)
+        mpishmem_error(routine, "the library is not initialized (call shmem_init first)");
     int n = mpishmem_g.n_pes, me = mpishmem_g.my_pe;
     if (start < 0 || start >= n)
         mpishmem_error(routine, "PE_start = %d is out of range (the job has %d PEs, numbered 0 "
@@ -93,12 +95,13 @@ static void check_set(const char *routine, int start, int log_stride, int size)
                        start, log_stride, size);
 }
 
-static struct mpishmem_team *make_team(int start, int log_stride, int size)
+static struct mpishmem_team *make_team(const char *routine, int start, int log_stride,
+                                       int size)
 {
     if (start == 0 && size == mpishmem_g.n_pes && (log_stride == 0 || size == 1))
         return &mpishmem_team_world;
     int *pes = malloc(sizeof(int) * (size_t)size);
-    if (!pes) mpishmem_error("shmem_barrier", "out of memory for an active set");
+    if (!pes) mpishmem_error(routine, "out of memory for an active set");
     for (int k = 0; k < size; k++) pes[k] = start + (k << log_stride);
     static int registered;
     if (!registered) {
@@ -120,9 +123,9 @@ struct mpishmem_team *mpishmem_active_set_slow(const char *routine, int start, i
     struct entry *e = capacity ? slot_of(table, capacity, start, key_log, size) : NULL;
     if (!e || !e->team) {
         check_set(routine, start, log_stride, size);
-        if (2 * (used + 1) > capacity) grow();
+        if (2 * (used + 1) > capacity) grow(routine);
         e = slot_of(table, capacity, start, key_log, size);
-        *e = (struct entry){start, key_log, size, make_team(start, key_log, size)};
+        *e = (struct entry){start, key_log, size, make_team(routine, start, key_log, size)};
         used++;
     }
     struct mpishmem_team *t = e->team;

@@ -12,6 +12,7 @@ static long gsrc[16], gdst[64];
 int main(int argc, char **argv)
 {
     const char *c = argc > 1 ? argv[1] : "";
+    if (!strcmp(c, "before_init")) shmem_barrier(0, 0, 1, psync);
     shmem_init();
     int n = shmem_n_pes();
     long stack_psync[SHMEM_SYNC_SIZE] = {0};
