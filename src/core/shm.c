@@ -60,7 +60,8 @@ int mpishmem_shm_open_node_object(size_t bytes, const char *routine)
         if (fd >= 0) shm_unlink(name);
         mpishmem_error(routine,
                        "cannot create a shared-memory object of %zu bytes in /dev/shm: %s "
-                       "(lower SHMEM_SYMMETRIC_SIZE or free space in /dev/shm)",
+                       "(lower SHMEM_SYMMETRIC_SIZE or a memory space's sheap_size, or free "
+                       "space in /dev/shm)",
                        bytes, strerror(err));
     }
     bcast(name, sizeof name, 0, mpishmem_g.node);
@@ -117,7 +118,8 @@ void *mpishmem_shm_map_symmetric(int fd, size_t offset, size_t size, const char 
         if (ok) munmap(got, size);
     }
     mpishmem_error(routine,
-                   "found no virtual address range of %zu bytes free on every PE for the "
-                   "symmetric heap (lower SHMEM_SYMMETRIC_SIZE)",
+                   "found no virtual address range of %zu bytes free on every PE for "
+                   "symmetric memory (lower SHMEM_SYMMETRIC_SIZE or a memory space's "
+                   "sheap_size)",
                    size);
 }

@@ -189,6 +189,27 @@ static void four_at_once(void)
     }
 }
 
+/* A space far larger than what is touched (1 GiB per PE): memory is taken only where used. */
+static void big_space(void)
+{
+    shmemx_space_t sp;
+    shmemx_space_create((shmemx_space_config_t){.sheap_size = (size_t)1 << 30}, &sp);
+    shmemx_space_attach(sp);
+    size_t half = (size_t)1 << 29;
+    char *p = shmemx_space_malloc(sp, half), *q = shmemx_space_malloc(sp, half);
+    CHECK(p && q, "two halves of a 1 GiB space");
+    if (p && q) {
+        long *last = (long *)(q + half - 64);
+        shmem_long_p(last, me, (me + 1) % npes);
+        shmem_barrier_all();
+        CHECK(*last == (me + npes - 1) % npes, "last word of a 1 GiB space: %ld", *last);
+    }
+    shmem_free(q);
+    shmem_free(p);
+    shmemx_space_detach(sp);
+    shmemx_space_destroy(sp);
+}
+
 int main(int argc, char **argv)
 {
     const char *arg = argc > 1 ? argv[1] : "normal";
@@ -224,6 +245,7 @@ int main(int argc, char **argv)
     alignments();
     exhaustion();
     four_at_once();
+    big_space();
     shmem_barrier_all();
     int maps2 = count_shared_mappings(), fds2 = count_entries("/proc/self/fd", "");
     CHECK(maps2 == maps, "%d shared mappings before the cycles, %d after", maps, maps2);
