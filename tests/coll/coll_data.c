@@ -208,6 +208,7 @@ int main(void)
         test_uint64(t, h_src, h_dst, salt);
         test_longdouble(t, h_src, h_dst, salt);
         test_mem(t, h_src, h_dst, salt);
+        shmem_barrier_all(); /* members of the next team may still use these buffers */
     }
 #define RUN_TYPE(T, N, _) test_##N(SHMEM_TEAM_WORLD, g_src, g_dst, 77);
     MPISHMEM_RMA_TYPES(RUN_TYPE, _)
