@@ -20,7 +20,7 @@ static struct mpishmem_space *valid_space(const char *routine, shmemx_space_t sp
     mpishmem_check_initialized(routine);
     if (!space)
         mpishmem_error(routine, "the space is NULL (create it with shmemx_space_create)");
-    if (mpishmem_g.debug && !mpishmem_space_exists(space))
+    if (!mpishmem_space_exists(space))
         mpishmem_error(routine, "%p is not a memory space (create it with shmemx_space_create; "
                                 "it may have been destroyed)", (void *)space);
     return space;

@@ -83,7 +83,7 @@ int main(int argc, char **argv)
         shmemx_space_t sp = attached(1 << 16, 0);
         char *p = shmemx_space_malloc(sp, 1 << 16), buf[128] = {0};
         shmem_putmem(p + (1 << 16) - 64, buf, sizeof buf, (me + 1) % npes);
-    } else if (!strcmp(c, "bad_handle")) { /* SHMEM_DEBUG */
+    } else if (!strcmp(c, "bad_handle")) {
         static char not_a_space[256];
         shmemx_space_malloc((shmemx_space_t)(void *)not_a_space, 64);
     } else {
