@@ -18,6 +18,7 @@ static long g_psync[2][SHMEM_SYNC_SIZE];
 static int me, n;
 static long *psync[2]; /* heap (round 0) or global (round 1) pSync pair */
 static int psync_turn;
+static long amo_count, amo_expected; /* each barrier round: one add from the set predecessor */
 
 struct set {
     int start, log, size;
@@ -81,9 +82,9 @@ static void ready(const struct set *s)
     shmem_sync(s->start, s->log, s->size, next_psync());
 }
 
-/* Barrier: each member puts a token to the next member (through MPI in the two-node mode),
- * and after the barrier (which quiets) finds its predecessor's token. Sync with an explicit
- * quiet does the same. */
+/* Barrier: each member puts a token to the next member and adds 1 to its counter (through
+ * MPI in the two-node mode), and after the barrier (which quiets) finds its predecessor's
+ * token and add. Sync with an explicit quiet does the same. */
 static void test_barrier(const struct set *s, int k, uint64_t *dst, unsigned salt)
 {
     ready(s); /* the next member is done with its dst (it may come from another set's test) */
@@ -91,6 +92,8 @@ static void test_barrier(const struct set *s, int k, uint64_t *dst, unsigned sal
         int next = world_of(s, (k + 1) % s->size), prev = world_of(s, (k + s->size - 1) % s->size);
         uint64_t token = val(me, 0, salt + (unsigned)use_sync);
         shmem_uint64_p(&dst[k], token, next);
+        shmem_long_atomic_add(&amo_count, 1, next); /* completed by the barrier's quiet too */
+        amo_expected++;
         if (use_sync) {
             shmem_quiet();
             shmem_sync(s->start, s->log, s->size, next_psync());
@@ -101,6 +104,8 @@ static void test_barrier(const struct set *s, int k, uint64_t *dst, unsigned sal
         CHECK(dst[pk] == val(prev, 0, salt + (unsigned)use_sync),
               "%s: token from PE %d: %llx", use_sync ? "sync" : "barrier", prev,
               (unsigned long long)dst[pk]);
+        CHECK(shmem_long_atomic_fetch(&amo_count, me) == amo_expected, "%s: AMO count %ld, "
+              "want %ld", use_sync ? "sync" : "barrier", amo_count, amo_expected);
         check_psync(use_sync ? "shmem_sync" : "shmem_barrier");
         /* nobody overwrites dst[pk] for the next round before everyone has checked it */
         shmem_barrier(s->start, s->log, s->size, next_psync());
