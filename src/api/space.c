@@ -54,6 +54,8 @@ MPISHMEM_API void pshmemx_space_create(shmemx_space_config_t config, shmemx_spac
     }
     if (config.sheap_size == 0)
         mpishmem_error(routine, "sheap_size is 0: a space needs a heap of at least one byte");
+    if (config.sheap_size > SIZE_MAX / 4)
+        mpishmem_error(routine, "sheap_size %zu is too large", config.sheap_size);
     if (config.num_contexts < 0)
         mpishmem_error(routine, "num_contexts is %d (it must be 0 or more)", config.num_contexts);
     *space = mpishmem_space_new(&config);

@@ -186,6 +186,9 @@ void mpishmem_space_attach(struct mpishmem_space *sp, const char *routine)
                        MPISHMEM_SEG_MAX - MPISHMEM_SEG_SPACE0);
 
     size_t slot = sp->size;
+    if (slot > (SIZE_MAX / 2) / (size_t)mpishmem_g.node_size)
+        mpishmem_error(routine, "a space of %zu bytes for each of the node's %d PEs does not fit "
+                                "in the address space", slot, mpishmem_g.node_size);
     sp->view_len = slot * (size_t)mpishmem_g.node_size;
     int fd = mpishmem_shm_open_node_object(sp->view_len, routine);
     char *base = mpishmem_shm_map_symmetric(fd, slot * (size_t)mpishmem_g.node_rank, slot, routine);

@@ -36,6 +36,8 @@ int main(int argc, char **argv)
         shmemx_space_create(cfg, &sp);
     } else if (!strcmp(c, "zero_size")) {
         make(0, 0);
+    } else if (!strcmp(c, "huge_size")) {
+        make((size_t)-1, 0);
     } else if (!strcmp(c, "negative_contexts")) {
         make(4096, -1);
     } else if (!strcmp(c, "null_space")) {
