@@ -79,7 +79,8 @@ int main(int argc, char **argv)
         pass(me, n, 1, life * 100000 + 50000);
         if (life == 0 && me == 0) printf("%d active sets of %d PEs\n", sets, n);
         for (int p = 0; p < 2; p++)
-            for (int i = 0; i < SHMEM_SYNC_SIZE; i++) CHECK(psync[p][i] == SHMEM_SYNC_VALUE, "pSync");
+            for (int i = 0; i < SHMEM_SYNC_SIZE; i++)
+                CHECK(psync[p][i] == SHMEM_SYNC_VALUE, "pSync");
         shmem_finalize();
     }
     return test_exit_status();

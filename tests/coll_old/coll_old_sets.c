@@ -116,7 +116,8 @@ static void test_broadcast(const struct set *s, int k, void *src, void *dst, int
                            size_t nelems, unsigned salt)
 {
     for (int root = 0; root < s->size; root++) {
-        for (size_t i = 0; i < nelems; i++) set_el(src, i, bytes, val(me, i, salt + (unsigned)root));
+        unsigned call = salt + (unsigned)root;
+        for (size_t i = 0; i < nelems; i++) set_el(src, i, bytes, val(me, i, call));
         fill(dst, nelems + 1, bytes, SENT);
         ready(s);
         if (bytes == 4)
@@ -125,8 +126,7 @@ static void test_broadcast(const struct set *s, int k, void *src, void *dst, int
             shmem_broadcast64(dst, src, nelems, root, s->start, s->log, s->size, next_psync());
         int bad = 0;
         for (size_t i = 0; i < nelems; i++) {
-            uint64_t want = k == root ? trunc_el(SENT, bytes)
-                                      : trunc_el(val(world_of(s, root), i, salt + (unsigned)root), bytes);
+            uint64_t want = trunc_el(k == root ? SENT : val(world_of(s, root), i, call), bytes);
             bad += get_el(dst, i, bytes) != want;
         }
         CHECK(bad == 0, "broadcast%d of %zu from root %d: %d wrong", bytes * 8, nelems, root, bad);
