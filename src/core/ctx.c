@@ -141,7 +141,7 @@ static void set_window(struct mpishmem_ctx *c, int id, MPI_Win w)
 {
     mpishmem_ctx_lock(c);
     c->win[id] = c->amo_win[id] = w;
-    if (w == MPI_WIN_NULL) c->pending.flag[1 + id] = 0;
+    if (w == MPI_WIN_NULL) mpishmem_pending_clear(c, 1 + id);
     mpishmem_ctx_unlock(c);
 }
 

@@ -166,7 +166,7 @@ static void set_segment_window(int id, MPI_Win w)
             if (!c || sid == id) continue;
             mpishmem_ctx_lock(c);
             c->win[id] = c->amo_win[id] = w;
-            if (w == MPI_WIN_NULL) c->pending.flag[1 + id] = 0;
+            if (w == MPI_WIN_NULL) mpishmem_pending_clear(c, 1 + id);
             mpishmem_ctx_unlock(c);
         }
         pthread_mutex_unlock(&other->ctx_lock);
