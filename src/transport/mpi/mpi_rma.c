@@ -176,8 +176,18 @@ void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
     if (is_put) mark_pending(c, s);
 }
 
+/* Whether any window of the context has MPI operations outstanding (quiet on a context with
+ * only node-local stores pending must not yield before a flush it does not make). */
+static inline int any_window_pending(const struct mpishmem_ctx *c)
+{
+    for (int id = 0; id < MPISHMEM_SEG_MAX; id++)
+        if (mpishmem_pending_get(c, 1 + id)) return 1;
+    return 0;
+}
+
 void mpishmem_mpi_flush(struct mpishmem_ctx *c)
 {
+    if (!any_window_pending(c)) return;
     mpishmem_progress_before_block();
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
         MPI_Win w[2];
@@ -188,6 +198,7 @@ void mpishmem_mpi_flush(struct mpishmem_ctx *c)
 
 void mpishmem_mpi_flush_pe(struct mpishmem_ctx *c, int pe)
 {
+    if (!any_window_pending(c)) return;
     mpishmem_progress_before_block();
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
         MPI_Win w[2];
