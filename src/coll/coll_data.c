@@ -1,7 +1,8 @@
-/* mpishmem: the data-moving collectives (broadcast, collect, fcollect, alltoall, alltoalls) as
- * MPI nonblocking collectives on the team's communicator, completed by a wait that keeps MPI
- * progressing (incoming RMA and active messages are served meanwhile) and yields the core.
- * One-member teams copy locally without MPI. Sizes beyond an MPI int use derived datatypes. */
+/* mpishmem: the data-moving collectives (broadcast, collect, fcollect, alltoall, alltoalls):
+ * through node shared memory where coll_shm.h can, else as MPI nonblocking collectives on the
+ * team's communicator, completed by a wait that keeps MPI progressing (incoming RMA and active
+ * messages are served meanwhile) and yields the core. One-member teams copy locally without
+ * MPI. Large ones are split (coll_dtype.h). */
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,55 +12,69 @@
 #include "../core/team.h"
 #include "coll.h"
 #include "coll_dtype.h"
+#include "coll_shm.h"
+
+/* Every member's `dest` receives `nbytes` from team PE `root`'s `buf`, in pieces. */
+static void bcast_chunks(MPI_Comm comm, void *buf, size_t nbytes, int root)
+{
+    for (size_t off = 0; off < nbytes; off += MPISHMEM_COLL_CHUNK) {
+        size_t len = nbytes - off < MPISHMEM_COLL_CHUNK ? nbytes - off : MPISHMEM_COLL_CHUNK;
+        MPI_Request req;
+        MPI_Ibcast((char *)buf + off, (int)len, MPI_BYTE, root, comm, &req);
+        mpishmem_wait_request(&req);
+    }
+}
 
 void mpishmem_coll_broadcast(struct mpishmem_team *t, void *dest, const void *source,
                              size_t nbytes, int root, int root_dest)
 {
     if (nbytes == 0) return; /* nbytes is the same on every member: none of them communicates */
+    if (mpishmem_coll_shm_broadcast(t, dest, source, nbytes, root, root_dest) == 0) return;
     int is_root = t->my_pe == root;
-    if (t->n_pes > 1) {
-        struct mpishmem_coll_dtype d = mpishmem_coll_dtype_bytes(nbytes);
-        MPI_Request req;
-        MPI_Ibcast(is_root ? (void *)source : dest, d.count, d.type, root,
-                   mpishmem_team_comm(t), &req);
-        mpishmem_wait_request(&req);
-        mpishmem_coll_dtype_free(&d);
-    }
+    if (t->n_pes > 1)
+        bcast_chunks(mpishmem_team_comm(t), is_root ? (void *)source : dest, nbytes, root);
     /* After the broadcast: source and dest may be the same object or overlap on the root. */
     if (is_root && root_dest && dest != source) memmove(dest, source, nbytes);
+}
+
+/* Gathers parts of `sizes[i]` bytes at `offsets[i]` of every member's dest, this PE's part
+ * from `source`, when a part or an offset is too large for MPI_Iallgather(v): this PE's part is
+ * copied in place, then each member broadcasts its part. */
+static void gather_by_broadcasts(MPI_Comm comm, int n, int me, char *dest, const void *source,
+                                 const uint64_t *sizes, const size_t *offsets)
+{
+    memmove(dest + offsets[me], source, sizes[me]);
+    for (int i = 0; i < n; i++) bcast_chunks(comm, dest + offsets[i], sizes[i], i);
 }
 
 void mpishmem_coll_fcollect(struct mpishmem_team *t, void *dest, const void *source,
                             size_t nbytes)
 {
     if (nbytes == 0) return;
-    char *mine = (char *)dest + (size_t)t->my_pe * nbytes;
-    if (t->n_pes == 1) {
+    int n = t->n_pes, me = t->my_pe;
+    char *mine = (char *)dest + (size_t)me * nbytes;
+    if (n == 1) {
         memmove(dest, source, nbytes);
         return;
     }
-    struct mpishmem_coll_dtype d = mpishmem_coll_dtype_bytes(nbytes);
-    MPI_Request req;
-    MPI_Iallgather(mine == source ? MPI_IN_PLACE : source, d.count, d.type, dest, d.count,
-                   d.type, mpishmem_team_comm(t), &req);
-    mpishmem_wait_request(&req);
-    mpishmem_coll_dtype_free(&d);
-}
-
-/* Collect when a contribution or the total exceeds what MPI_Iallgatherv's int counts and
- * displacements hold: this PE's part is copied in place, then each member broadcasts its part. */
-static void collect_large(MPI_Comm comm, int n, int me, char *dest, const void *source,
-                          const uint64_t *sizes, const size_t *offsets)
-{
-    memmove(dest + offsets[me], source, sizes[me]);
-    for (int i = 0; i < n; i++) {
-        if (sizes[i] == 0) continue;
-        struct mpishmem_coll_dtype d = mpishmem_coll_dtype_bytes(sizes[i]);
+    if (mpishmem_coll_shm_fcollect(t, dest, source, nbytes) == 0) return;
+    MPI_Comm comm = mpishmem_team_comm(t);
+    if (nbytes * (size_t)n <= INT_MAX) {
         MPI_Request req;
-        MPI_Ibcast(dest + offsets[i], d.count, d.type, i, comm, &req);
+        MPI_Iallgather(mine == source ? MPI_IN_PLACE : source, (int)nbytes, MPI_BYTE, dest,
+                       (int)nbytes, MPI_BYTE, comm, &req);
         mpishmem_wait_request(&req);
-        mpishmem_coll_dtype_free(&d);
+        return;
     }
+    uint64_t *sizes = malloc(sizeof *sizes * (size_t)n);
+    size_t *offsets = malloc(sizeof *offsets * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        sizes[i] = nbytes;
+        offsets[i] = (size_t)i * nbytes;
+    }
+    gather_by_broadcasts(comm, n, me, dest, source, sizes, offsets);
+    free(sizes);
+    free(offsets);
 }
 
 void mpishmem_coll_collect(struct mpishmem_team *t, void *dest, const void *source,
@@ -77,13 +92,11 @@ void mpishmem_coll_collect(struct mpishmem_team *t, void *dest, const void *sour
     MPI_Iallgather(&mine, 1, MPI_UINT64_T, sizes, 1, MPI_UINT64_T, comm, &req);
     mpishmem_wait_request(&req);
     size_t total = 0;
-    int fits = 1;
     for (int i = 0; i < n; i++) {
         offsets[i] = total;
         total += sizes[i];
-        if (sizes[i] > INT_MAX || offsets[i] > INT_MAX) fits = 0;
     }
-    if (fits) {
+    if (total <= INT_MAX) {
         int *counts = malloc(sizeof(int) * 2 * (size_t)n), *displs = counts + n;
         for (int i = 0; i < n; i++) {
             counts[i] = (int)sizes[i];
@@ -94,10 +107,31 @@ void mpishmem_coll_collect(struct mpishmem_team *t, void *dest, const void *sour
         mpishmem_wait_request(&req);
         free(counts);
     } else {
-        collect_large(comm, n, me, dest, source, sizes, offsets);
+        gather_by_broadcasts(comm, n, me, dest, source, sizes, offsets);
     }
     free(sizes);
     free(offsets);
+}
+
+/* Strided alltoall in pieces of at most MPISHMEM_COLL_CHUNK bytes per pair of members: piece
+ * [k, k + m) of each block is one MPI_Ialltoall with vector types whose extent is a block. */
+static void alltoall_pieces(MPI_Comm comm, char *dest, const char *source, MPI_Aint dstride,
+                            MPI_Aint sstride, size_t nelems, size_t elem_size)
+{
+    size_t per = MPISHMEM_COLL_CHUNK / elem_size;
+    for (size_t k = 0; k < nelems; k += per) {
+        size_t m = nelems - k < per ? nelems - k : per;
+        MPI_Datatype st = mpishmem_coll_type_strided(m, elem_size, sstride,
+                                                     sstride * (MPI_Aint)nelems);
+        MPI_Datatype rt = mpishmem_coll_type_strided(m, elem_size, dstride,
+                                                     dstride * (MPI_Aint)nelems);
+        MPI_Request req;
+        MPI_Ialltoall(source + (MPI_Aint)k * sstride, 1, st, dest + (MPI_Aint)k * dstride, 1,
+                      rt, comm, &req);
+        mpishmem_wait_request(&req);
+        MPI_Type_free(&st);
+        MPI_Type_free(&rt);
+    }
 }
 
 void mpishmem_coll_alltoall(struct mpishmem_team *t, void *dest, const void *source,
@@ -108,11 +142,15 @@ void mpishmem_coll_alltoall(struct mpishmem_team *t, void *dest, const void *sou
         memmove(dest, source, nbytes);
         return;
     }
-    struct mpishmem_coll_dtype d = mpishmem_coll_dtype_bytes(nbytes);
-    MPI_Request req;
-    MPI_Ialltoall(source, d.count, d.type, dest, d.count, d.type, mpishmem_team_comm(t), &req);
-    mpishmem_wait_request(&req);
-    mpishmem_coll_dtype_free(&d);
+    if (mpishmem_coll_shm_alltoall(t, dest, source, nbytes) == 0) return;
+    MPI_Comm comm = mpishmem_team_comm(t);
+    if (nbytes * (size_t)t->n_pes <= INT_MAX) {
+        MPI_Request req;
+        MPI_Ialltoall(source, (int)nbytes, MPI_BYTE, dest, (int)nbytes, MPI_BYTE, comm, &req);
+        mpishmem_wait_request(&req);
+        return;
+    }
+    alltoall_pieces(comm, dest, source, 1, 1, nbytes, 1);
 }
 
 void mpishmem_coll_alltoalls(struct mpishmem_team *t, void *dest, const void *source,
@@ -130,16 +168,5 @@ void mpishmem_coll_alltoalls(struct mpishmem_team *t, void *dest, const void *so
                    (const char *)source + (MPI_Aint)k * sst * es, elem_size);
         return;
     }
-    /* One item per member: nelems elements `stride` apart, the next member's block starting
-     * nelems strides further. */
-    MPI_Aint block = (MPI_Aint)nelems;
-    struct mpishmem_coll_dtype sd = mpishmem_coll_dtype_strided(nelems, elem_size, sst * es,
-                                                                block * sst * es);
-    struct mpishmem_coll_dtype rd = mpishmem_coll_dtype_strided(nelems, elem_size, dst * es,
-                                                                block * dst * es);
-    MPI_Request req;
-    MPI_Ialltoall(source, 1, sd.type, dest, 1, rd.type, mpishmem_team_comm(t), &req);
-    mpishmem_wait_request(&req);
-    mpishmem_coll_dtype_free(&sd);
-    mpishmem_coll_dtype_free(&rd);
+    alltoall_pieces(mpishmem_team_comm(t), dest, source, dst * es, sst * es, nelems, elem_size);
 }

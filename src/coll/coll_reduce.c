@@ -1,12 +1,13 @@
-/* mpishmem: reductions and prefix sums as MPI nonblocking collectives on the team's
- * communicator (MPI_Iallreduce, MPI_Iscan, MPI_Iexscan), split into calls of at most
- * MPISHMEM_COLL_MAX_COUNT elements. dest == source runs in place (MPI_IN_PLACE). */
+/* mpishmem: reductions (small ones of node-local teams through shared memory, coll_shm.h) and
+ * prefix sums as MPI nonblocking collectives on the team's communicator (MPI_Iallreduce,
+ * MPI_Iscan, MPI_Iexscan), split into calls of at most MPISHMEM_COLL_CHUNK bytes. dest == source runs in place (MPI_IN_PLACE). */
 #include <string.h>
 
 #include "../core/progress.h"
 #include "../core/team.h"
 #include "coll.h"
 #include "coll_dtype.h"
+#include "coll_shm.h"
 
 enum { REDUCE, INSCAN, EXSCAN };
 
@@ -16,8 +17,9 @@ static void run(struct mpishmem_team *t, void *dest, const void *source, size_t 
     int size;
     MPI_Type_size(type, &size);
     MPI_Comm comm = mpishmem_team_comm(t);
-    for (size_t done = 0; done < count; done += MPISHMEM_COLL_MAX_COUNT) {
-        size_t n = count - done < MPISHMEM_COLL_MAX_COUNT ? count - done : MPISHMEM_COLL_MAX_COUNT;
+    size_t per = MPISHMEM_COLL_CHUNK / (size_t)size;
+    for (size_t done = 0; done < count; done += per) {
+        size_t n = count - done < per ? count - done : per;
         char *d = (char *)dest + done * (size_t)size;
         const void *s = dest == source ? MPI_IN_PLACE : (const char *)source + done * (size_t)size;
         MPI_Request req;
@@ -38,6 +40,7 @@ void mpishmem_coll_reduce(struct mpishmem_team *t, void *dest, const void *sourc
         if (dest != source) memmove(dest, source, count * (size_t)size);
         return;
     }
+    if (mpishmem_coll_shm_reduce(t, dest, source, count, type, op) == 0) return;
     run(t, dest, source, count, type, op, REDUCE);
 }
 

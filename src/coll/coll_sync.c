@@ -25,6 +25,7 @@
 #include "../core/runtime.h"
 #include "../core/team.h"
 #include "coll.h"
+#include "coll_shm.h"
 #include "coll_sync.h"
 
 enum { SLOT_WORLD = 0, SLOT_SHARED = 1 };
@@ -96,6 +97,12 @@ void mpishmem_coll_sync(struct mpishmem_team *t)
     unsigned long polls = 0;
     for (int i = 0; i < t->n_pes; i++)
         while (__atomic_load_n(c[i], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
+}
+
+int mpishmem_coll_sync_mode(struct mpishmem_team *t)
+{
+    if (t->sync.mode == MPISHMEM_SYNC_UNSET && t->n_pes > 1) choose_mode(t);
+    return t->sync.mode;
 }
 
 void mpishmem_coll_sync_release(struct mpishmem_team *t)

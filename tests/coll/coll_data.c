@@ -200,14 +200,15 @@ int main(void)
      * the full sweep on one team keeps the run short on 8 oversubscribed PEs). */
     for (int i = 0; i < ts.n; i++) {
         shmem_team_t t = ts.team[i];
-        if (t == SHMEM_TEAM_INVALID) continue;
         unsigned salt = (unsigned)i;
-        test_char(t, h_src, h_dst, salt);
-        test_int16(t, h_src, h_dst, salt);
-        test_float(t, h_src, h_dst, salt);
-        test_uint64(t, h_src, h_dst, salt);
-        test_longdouble(t, h_src, h_dst, salt);
-        test_mem(t, h_src, h_dst, salt);
+        if (t != SHMEM_TEAM_INVALID) {
+            test_char(t, h_src, h_dst, salt);
+            test_int16(t, h_src, h_dst, salt);
+            test_float(t, h_src, h_dst, salt);
+            test_uint64(t, h_src, h_dst, salt);
+            test_longdouble(t, h_src, h_dst, salt);
+            test_mem(t, h_src, h_dst, salt);
+        }
         shmem_barrier_all(); /* members of the next team may still use these buffers */
     }
 #define RUN_TYPE(T, N, _) test_##N(SHMEM_TEAM_WORLD, g_src, g_dst, 77);
