@@ -34,10 +34,12 @@ void mpishmem_amo_init(const char *routine, int data_shared)
     else if (strcmp(mode, "am") == 0) mpishmem_g.amo_mode = MPISHMEM_AMO_MODE_AM;
     else
         mpishmem_error(routine, "invalid MPISHMEM_AMO=\"%s\" (expected \"mpi\" or \"am\")", mode);
+    /* A PE alone in its job reaches all of its memory directly, shared or not. */
+    int data_direct = data_shared || mpishmem_g.n_pes == 1;
     mpishmem_g.heap.amo_peer = amo_table(&mpishmem_g.heap, 1);
-    mpishmem_g.data.amo_peer = amo_table(&mpishmem_g.data, data_shared);
+    mpishmem_g.data.amo_peer = amo_table(&mpishmem_g.data, data_direct);
     int single_node = mpishmem_g.node_size == mpishmem_g.n_pes;
-    mpishmem_g.remote_updates = !(single_node && data_shared);
+    mpishmem_g.remote_updates = !(single_node && data_direct);
     mpishmem_g.am_active = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM &&
                            mpishmem_g.remote_updates;
     if (mpishmem_g.am_active) {

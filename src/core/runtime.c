@@ -230,13 +230,19 @@ static void setup_segments(const char *routine)
     }
     d->peer[mpishmem_g.my_pe] = data_start;
 
-    MPI_Info info = mpishmem_mpi_amo_win_info();
-    MPI_Win_create(heap, (MPI_Aint)heap_size, 1, info, mpishmem_g.world, &rt.heap_win);
-    MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.heap_win);
-    /* The data window's base is page aligned: this MPICH misplaces data otherwise. */
-    MPI_Win_create(data_start, (MPI_Aint)data_len, 1, info, mpishmem_g.world, &rt.data_win);
-    MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.data_win);
-    MPI_Info_free(&info);
+    /* A PE alone in its job reaches everything by load/store and needs no window (Open MPI
+     * 4.1 cannot even create one on a single process: open-mpi/ompi#10726). */
+    rt.heap_win = rt.data_win = MPI_WIN_NULL;
+    if (mpishmem_g.n_pes > 1) {
+        MPI_Info info = mpishmem_mpi_amo_win_info();
+        MPI_Win_create(heap, (MPI_Aint)heap_size, 1, info, mpishmem_g.world, &rt.heap_win);
+        MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.heap_win);
+        /* The data window's base is page aligned: this MPICH misplaces data otherwise. */
+        MPI_Win_create(data_start, (MPI_Aint)data_len, 1, info, mpishmem_g.world,
+                       &rt.data_win);
+        MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.data_win);
+        MPI_Info_free(&info);
+    }
 
     *h = (struct mpishmem_seg){.base = heap, .fast_size = mpishmem_g.debug ? 0 : heap_size,
                                .size = heap_size, .peer = h->peer, .id = MPISHMEM_SEG_HEAP};
@@ -317,10 +323,12 @@ void mpishmem_runtime_fini(const char *routine)
     mpishmem_progress_thread_stop();
     mpishmem_amo_fini(); /* no AMO can be in flight after the barrier */
 
-    MPI_Win_unlock_all(rt.heap_win);
-    MPI_Win_free(&rt.heap_win);
-    MPI_Win_unlock_all(rt.data_win);
-    MPI_Win_free(&rt.data_win);
+    if (rt.heap_win != MPI_WIN_NULL) {
+        MPI_Win_unlock_all(rt.heap_win);
+        MPI_Win_free(&rt.heap_win);
+        MPI_Win_unlock_all(rt.data_win);
+        MPI_Win_free(&rt.data_win);
+    }
     char *my_data_copy = rt.view + rt.slot * (size_t)mpishmem_g.node_rank + mpishmem_g.heap.size;
     if (rt.data_shared &&
         mpishmem_dataseg_unshare(mpishmem_g.data.base, mpishmem_g.data.size, my_data_copy))
