@@ -108,6 +108,13 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     int mpi_requested = mpishmem_progress_thread_wanted() ? MPI_THREAD_MULTIPLE
                                                           : to_mpi_level(requested);
     if (!up) {
+#if defined(OMPI_MAJOR_VERSION) && OMPI_MAJOR_VERSION < 5
+        /* Open MPI 4's osc/rdma component crashes in MPI_Compare_and_swap on windows over
+         * ordinary memory (btl/vader's emulated atomics) and at finalize: unless the user
+         * chose the one-sided components, leave it out (osc/ucx or osc/pt2pt serve instead).
+         * Too late when the program initialized MPI itself: see the user guide. */
+        setenv("OMPI_MCA_osc", "^rdma", 0);
+#endif
         if (PMPI_Init_thread(NULL, NULL, mpi_requested, &level) != MPI_SUCCESS)
             mpishmem_error(routine, "MPI_Init_thread failed");
         mpishmem_mpi_use.owned = 1;
