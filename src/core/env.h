@@ -37,7 +37,8 @@
       "contexts (beyond the default) that may exist at once: each has its own MPI windows, " \
       "created at shmem_init")                                                            \
     X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64,                    \
-      "polls of a wait loop before it yields the core (0 when PEs outnumber cores)")
+      "polls of a wait loop before it yields the core at every 1024th poll (it yields at "  \
+      "every poll when PEs outnumber cores)")
 
 #define MPISHMEM_ENV_FIELD_BOOL int
 #define MPISHMEM_ENV_FIELD_SIZE size_t

@@ -27,8 +27,7 @@ void mpishmem_progress_poll(unsigned long *polls)
     if (mpishmem_g.remote_updates || mpishmem_g.am_active || mpishmem_g.oversubscribed ||
         (n & 15) == 0)
         poke_mpi();
-    if (mpishmem_g.oversubscribed || n > (unsigned long)mpishmem_env.spin_before_yield)
-        sched_yield();
+    if (mpishmem_poll_yields(n)) sched_yield();
 }
 
 void mpishmem_progress_poke(void)
@@ -59,8 +58,7 @@ void mpishmem_wait_request(MPI_Request *req)
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done) break;
         if (mpishmem_g.am_active) mpishmem_am_serve();
-        if (mpishmem_g.oversubscribed || ++polls > (unsigned long)mpishmem_env.spin_before_yield)
-            sched_yield();
+        if (mpishmem_poll_yields(++polls)) sched_yield();
     }
     mpishmem_progress_depth--;
 }

@@ -5,6 +5,7 @@
 
 #include "../../core/amo_op.h"
 #include "../../core/env.h"
+#include "../../core/progress.h"
 #include "../../core/segment.h"
 #include "../local/local_amo.h"
 
@@ -102,8 +103,7 @@ static void wait_slot(unsigned i)
         MPI_Test(&am.reply[i], &done, MPI_STATUS_IGNORE);
         if (done) break;
         mpishmem_am_serve();
-        if (mpishmem_g.oversubscribed || ++polls > (unsigned long)mpishmem_env.spin_before_yield)
-            sched_yield();
+        if (mpishmem_poll_yields(++polls)) sched_yield();
     }
     am.busy--;
 }
