@@ -21,9 +21,8 @@ void mpishmem_progress_poll(unsigned long *polls)
     unsigned long n = ++*polls;
     /* Poke MPI's progress engine: incoming RMA lands, and this PE's own MPI operations
      * leave, only while it runs. Whenever other PEs may update this one through MPI, poke at
-     * every poll: a poke costs far less than the yield that follows after a few polls (2 PEs
-     * on two simulated nodes, MPI AMO mode: put + wait_until ping-pong 9.3 us -> see
-     * docs/performance.md; every 16th poll only was 9.3 us one way). */
+     * every poll (2 PEs on two simulated nodes, MPI AMO mode, under load: a put + wait_until
+     * ping-pong poking at one poll in 16 took ~9 us one way; docs/performance.md). */
     if (mpishmem_g.remote_updates || mpishmem_g.am_active || mpishmem_g.oversubscribed ||
         (n & 15) == 0)
         poke_mpi();
