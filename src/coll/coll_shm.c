@@ -11,6 +11,7 @@
 #include "../core/segment.h"
 #include "../core/team.h"
 #include "coll.h"
+#include "coll_sync.h"
 
 /* Largest reduction done here (bytes of one member's operand): each member reads every
  * member's operand, which beyond this costs more than MPI's reduce-scatter algorithms. */
@@ -41,10 +42,12 @@ int mpishmem_coll_shm_broadcast(struct mpishmem_team *t, void *dest, const void 
                                 size_t nbytes, int root, int root_dest)
 {
     if (!usable(t, source)) return -1;
-    mpishmem_coll_sync(t);
+    /* Only the root's source is read: members wait for the root alone, and only the root
+     * waits for the readers (it may reuse its source once they are done). */
+    mpishmem_coll_sync_root_ready(t, root);
     if (t->my_pe != root) memcpy(dest, peer_addr(t, source, root), nbytes);
     else if (root_dest && dest != source) memmove(dest, source, nbytes);
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_root_done(t, root);
     return 0;
 }
 

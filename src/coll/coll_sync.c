@@ -105,6 +105,35 @@ int mpishmem_coll_sync_mode(struct mpishmem_team *t)
     return t->sync.mode;
 }
 
+void mpishmem_coll_sync_root_ready(struct mpishmem_team *t, int root)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    uint64_t v = s->value + 1;
+    if (t->my_pe == root) {
+        __atomic_store_n(s->counter[root], v, __ATOMIC_RELEASE);
+        return;
+    }
+    unsigned long polls = 0;
+    while (__atomic_load_n(s->counter[root], __ATOMIC_ACQUIRE) < v)
+        mpishmem_progress_poll(&polls);
+}
+
+void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int root)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    uint64_t v = s->value += 2;
+    if (t->my_pe != root) {
+        __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
+        return;
+    }
+    unsigned long polls = 0;
+    for (int i = 0; i < t->n_pes; i++)
+        if (i != root)
+            while (__atomic_load_n(s->counter[i], __ATOMIC_ACQUIRE) < v)
+                mpishmem_progress_poll(&polls);
+    __atomic_store_n(s->counter[root], v, __ATOMIC_RELEASE);
+}
+
 void mpishmem_coll_sync_release(struct mpishmem_team *t)
 {
     struct mpishmem_team_sync *s = &t->sync;
