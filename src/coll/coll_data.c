@@ -85,6 +85,7 @@ void mpishmem_coll_collect(struct mpishmem_team *t, void *dest, const void *sour
         if (nbytes) memmove(dest, source, nbytes);
         return;
     }
+    if (mpishmem_coll_shm_collect(t, dest, source, nbytes) == 0) return;
     MPI_Comm comm = mpishmem_team_comm(t);
     uint64_t mine = nbytes, *sizes = malloc(sizeof *sizes * (size_t)n);
     size_t *offsets = malloc(sizeof *offsets * (size_t)n);

@@ -1,6 +1,7 @@
-/* mpishmem: reductions (small ones of node-local teams through shared memory, coll_shm.h) and
- * prefix sums as MPI nonblocking collectives on the team's communicator (MPI_Iallreduce,
- * MPI_Iscan, MPI_Iexscan), split into calls of at most MPISHMEM_COLL_CHUNK bytes. dest == source runs in place (MPI_IN_PLACE). */
+/* mpishmem: reductions and prefix sums: through node shared memory for node-local teams
+ * (coll_shm.h), else as MPI nonblocking collectives on the team's communicator (MPI_Iallreduce,
+ * MPI_Iscan, MPI_Iexscan), split into calls of at most MPISHMEM_COLL_CHUNK bytes. dest ==
+ * source runs in place (MPI_IN_PLACE). */
 #include <string.h>
 
 #include "../core/progress.h"
@@ -50,7 +51,10 @@ void mpishmem_coll_scan(struct mpishmem_team *t, void *dest, const void *source,
     if (count == 0) return;
     int size;
     MPI_Type_size(type, &size);
-    if (t->n_pes > 1) run(t, dest, source, count, type, op, exclusive ? EXSCAN : INSCAN);
+    if (t->n_pes > 1) {
+        if (mpishmem_coll_shm_scan(t, dest, source, count, type, op, exclusive) != 0)
+            run(t, dest, source, count, type, op, exclusive ? EXSCAN : INSCAN);
+    }
     else if (!exclusive && dest != source) memmove(dest, source, count * (size_t)size);
     /* MPI leaves the exclusive scan's result on rank 0 undefined; OpenSHMEM says zeros (all
      * bits zero is 0 for every integer, floating and complex type of the tables). */

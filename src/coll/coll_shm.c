@@ -1,37 +1,43 @@
-/* mpishmem: node-local collectives by direct loads from the members' symmetric buffers
- * (see coll_shm.h). Pattern: sync (every member has arrived, so every source is ready), copy
- * or combine from the peers' sources into this PE's dest, sync (no member returns, and so
- * reuses its source, while another may still read it). Reductions combine in team PE order
- * with MPI_Reduce_local, so every member computes the same bits. */
+/* mpishmem: node-local collectives (see coll_shm.h). Two ways:
+ * - Small ones (up to MPISHMEM_MAILBOX_BYTES a member) pass through the members' mailboxes
+ *   (coll_sync.h): a member copies its data into its mailbox and posts, the others copy it out
+ *   when they see the post. Nobody waits for the readers of its data (a broadcast root leaves at
+ *   once), as with MPI's eager messages, but with one copy on each side and no matching.
+ * - Larger ones load directly from the members' symmetric buffers between team syncs (every
+ *   source is ready after the first; no member returns, and so reuses its buffers, while
+ *   another may still read them).
+ * Reductions and scans: coll_shm_reduce.c. */
 #include "coll_shm.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/runtime.h"
 #include "../core/segment.h"
 #include "../core/team.h"
 #include "coll.h"
 #include "coll_sync.h"
 
-/* Largest reduction done here (bytes of one member's operand): each member reads every
- * member's operand, which beyond this costs more than MPI's reduce-scatter algorithms. */
-#define SHM_REDUCE_MAX (64 * 1024)
-
-/* Where this PE reads `addr` of team PE `pe` (usable() said it can). */
-static const char *peer_addr(struct mpishmem_team *t, const void *addr, int pe)
+const char *mpishmem_coll_shm_peer(struct mpishmem_team *t, const void *addr, int pe)
 {
     size_t off;
     struct mpishmem_seg *s = mpishmem_seg_find(addr, &off);
     return s->peer[mpishmem_team_world_pe(t, pe)] + off;
 }
 
+int mpishmem_coll_shm_mailboxes(struct mpishmem_team *t)
+{
+    return t->n_pes > 1 && mpishmem_coll_sync_mode(t) == MPISHMEM_SYNC_SHM;
+}
+
 /* Whether every member can read every member's `source` here: the team syncs through shared
  * memory, and `source` is in the heap, or in global data when node peers map it
  * (MPISHMEM_GLOBALS_SHARED, the same on every PE). A symmetric address is in the same segment
  * on every member, so every member decides alike. */
-static int usable(struct mpishmem_team *t, const void *source)
+int mpishmem_coll_shm_usable(struct mpishmem_team *t, const void *source)
 {
-    if (t->n_pes < 2 || mpishmem_coll_sync_mode(t) != MPISHMEM_SYNC_SHM) return 0;
+    if (!mpishmem_coll_shm_mailboxes(t)) return 0;
     size_t off;
     struct mpishmem_seg *s = mpishmem_seg_find(source, &off);
     if (!s || (s->id != MPISHMEM_SEG_HEAP && s->id != MPISHMEM_SEG_DATA)) return 0;
@@ -41,11 +47,22 @@ static int usable(struct mpishmem_team *t, const void *source)
 int mpishmem_coll_shm_broadcast(struct mpishmem_team *t, void *dest, const void *source,
                                 size_t nbytes, int root, int root_dest)
 {
-    if (!usable(t, source)) return -1;
+    if (nbytes <= MPISHMEM_MAILBOX_BYTES && mpishmem_coll_shm_mailboxes(t)) {
+        if (t->my_pe == root) {
+            memcpy(mpishmem_coll_eager_begin(t), source, nbytes);
+            if (root_dest && dest != source) memmove(dest, source, nbytes);
+            mpishmem_coll_eager_end(t, 1);
+        } else {
+            memcpy(dest, mpishmem_coll_eager_peer(t, root), nbytes);
+            mpishmem_coll_eager_end(t, 0);
+        }
+        return 0;
+    }
+    if (!mpishmem_coll_shm_usable(t, source)) return -1;
     /* Only the root's source is read: members wait for the root alone, and only the root
      * waits for the readers (it may reuse its source once they are done). */
     mpishmem_coll_sync_root_ready(t, root);
-    if (t->my_pe != root) memcpy(dest, peer_addr(t, source, root), nbytes);
+    if (t->my_pe != root) memcpy(dest, mpishmem_coll_shm_peer(t, source, root), nbytes);
     else if (root_dest && dest != source) memmove(dest, source, nbytes);
     mpishmem_coll_sync_root_done(t, root);
     return 0;
@@ -54,14 +71,25 @@ int mpishmem_coll_shm_broadcast(struct mpishmem_team *t, void *dest, const void 
 int mpishmem_coll_shm_fcollect(struct mpishmem_team *t, void *dest, const void *source,
                                size_t nbytes)
 {
-    if (!usable(t, source)) return -1;
+    if (nbytes <= MPISHMEM_MAILBOX_BYTES && mpishmem_coll_shm_mailboxes(t)) {
+        memcpy(mpishmem_coll_eager_begin(t), source, nbytes);
+        mpishmem_coll_eager_post(t);
+        for (int p = 0; p < t->n_pes; p++) {
+            char *to = (char *)dest + (size_t)p * nbytes;
+            if (p != t->my_pe) memcpy(to, mpishmem_coll_eager_peer(t, p), nbytes);
+            else if (to != source) memmove(to, source, nbytes);
+        }
+        mpishmem_coll_eager_end(t, 1);
+        return 0;
+    }
+    if (!mpishmem_coll_shm_usable(t, source)) return -1;
     /* In place, each member's source is its own block of dest: a different address on each. */
     int in_place = (const char *)source == (char *)dest + (size_t)t->my_pe * nbytes;
     mpishmem_coll_sync(t);
     for (int p = 0; p < t->n_pes; p++) {
         char *to = (char *)dest + (size_t)p * nbytes;
         const char *from = p == t->my_pe ? (const char *)source
-                                         : peer_addr(t, in_place ? to : source, p);
+                                         : mpishmem_coll_shm_peer(t, in_place ? to : source, p);
         if (to != from) memmove(to, from, nbytes);
     }
     mpishmem_coll_sync(t);
@@ -71,37 +99,62 @@ int mpishmem_coll_shm_fcollect(struct mpishmem_team *t, void *dest, const void *
 int mpishmem_coll_shm_alltoall(struct mpishmem_team *t, void *dest, const void *source,
                                size_t nbytes)
 {
-    if (!usable(t, source)) return -1;
-    mpishmem_coll_sync(t);
     size_t mine = (size_t)t->my_pe * nbytes;
+    if (nbytes * (size_t)t->n_pes <= MPISHMEM_MAILBOX_BYTES && mpishmem_coll_shm_mailboxes(t)) {
+        memcpy(mpishmem_coll_eager_begin(t), source, nbytes * (size_t)t->n_pes);
+        mpishmem_coll_eager_post(t);
+        for (int p = 0; p < t->n_pes; p++) {
+            const char *from = p == t->my_pe ? (const char *)source
+                                             : mpishmem_coll_eager_peer(t, p);
+            memcpy((char *)dest + (size_t)p * nbytes, from + mine, nbytes);
+        }
+        mpishmem_coll_eager_end(t, 1);
+        return 0;
+    }
+    if (!mpishmem_coll_shm_usable(t, source)) return -1;
+    mpishmem_coll_sync(t);
     for (int p = 0; p < t->n_pes; p++) {
-        const char *from = p == t->my_pe ? (const char *)source : peer_addr(t, source, p);
+        const char *from = p == t->my_pe ? (const char *)source : mpishmem_coll_shm_peer(t, source, p);
         memcpy((char *)dest + (size_t)p * nbytes, from + mine, nbytes);
     }
     mpishmem_coll_sync(t);
     return 0;
 }
 
-int mpishmem_coll_shm_reduce(struct mpishmem_team *t, void *dest, const void *source,
-                             size_t count, MPI_Datatype type, MPI_Op op)
+int mpishmem_coll_shm_collect(struct mpishmem_team *t, void *dest, const void *source,
+                              size_t nbytes)
 {
-    int size;
-    MPI_Type_size(type, &size);
-    size_t nbytes = count * (size_t)size;
-    if (nbytes > SHM_REDUCE_MAX || !usable(t, source)) return -1;
-    /* In place, the result may be stored only once no member reads this source any more. */
-    char stack[512];
-    void *acc = dest;
-    if (dest == source) acc = nbytes <= sizeof stack ? stack : malloc(nbytes);
-    mpishmem_coll_sync(t);
-    memcpy(acc, t->my_pe == 0 ? source : peer_addr(t, source, 0), nbytes);
-    for (int p = 1; p < t->n_pes; p++)
-        MPI_Reduce_local(p == t->my_pe ? source : peer_addr(t, source, p), acc, (int)count, type,
-                         op);
-    mpishmem_coll_sync(t);
-    if (acc != dest) {
-        memcpy(dest, acc, nbytes);
-        if (acc != stack) free(acc);
+    enum { HEAD = sizeof(uint64_t), INLINE = MPISHMEM_MAILBOX_BYTES - HEAD };
+    if (!mpishmem_coll_shm_mailboxes(t)) return -1;
+    /* Each member's mailbox holds its size and, when it fits, its data; larger parts are read
+     * from the member's source, which every member can tell from the sizes. */
+    char *box = mpishmem_coll_eager_begin(t);
+    uint64_t mine = nbytes;
+    memcpy(box, &mine, HEAD);
+    if (nbytes && nbytes <= INLINE) memcpy(box + HEAD, source, nbytes);
+    mpishmem_coll_eager_post(t);
+    int n = t->n_pes, direct = 0;
+    uint64_t few[64], *sizes = n <= 64 ? few : malloc(sizeof *sizes * (size_t)n);
+    for (int p = 0; p < n; p++) {
+        memcpy(&sizes[p], mpishmem_coll_eager_peer(t, p), HEAD);
+        direct |= sizes[p] > INLINE;
     }
+    if (direct && !mpishmem_coll_shm_usable(t, source)) {
+        mpishmem_coll_eager_end(t, 1); /* every member saw the same sizes: all go to MPI */
+        if (sizes != few) free(sizes);
+        return -1;
+    }
+    char *to = dest;
+    for (int p = 0; p < n; to += sizes[p++]) {
+        if (p == t->my_pe) {
+            if (nbytes) memmove(to, source, nbytes);
+        }
+        else if (sizes[p] <= INLINE) memcpy(to, mpishmem_coll_eager_peer(t, p) + HEAD, sizes[p]);
+        else memcpy(to, mpishmem_coll_shm_peer(t, source, p), sizes[p]);
+    }
+    mpishmem_coll_eager_end(t, 1);
+    /* Read from its source: it may reuse it once every member is done. */
+    if (nbytes > INLINE) mpishmem_coll_eager_wait_readers(t);
+    if (sizes != few) free(sizes);
     return 0;
 }

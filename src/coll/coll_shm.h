@@ -23,6 +23,22 @@ MPISHMEM_INTERNAL int mpishmem_coll_shm_reduce(struct mpishmem_team *t, void *de
                                                const void *source, size_t count,
                                                MPI_Datatype type, MPI_Op op);
 
+/* collect: sizes may differ per member. */
+MPISHMEM_INTERNAL int mpishmem_coll_shm_collect(struct mpishmem_team *t, void *dest,
+                                                const void *source, size_t nbytes);
+/* Inclusive or exclusive prefix reduction (exclusive: member 0's dest is left alone). */
+MPISHMEM_INTERNAL int mpishmem_coll_shm_scan(struct mpishmem_team *t, void *dest,
+                                             const void *source, size_t count,
+                                             MPI_Datatype type, MPI_Op op, int exclusive);
+
+/* Shared by coll_shm.c and coll_shm_reduce.c. Whether the team syncs through shared memory
+ * (and has mailboxes); whether, in addition, every member can read every member's symmetric
+ * `addr` (the same answer on every member); where this PE reads `addr` of team PE `pe`. */
+MPISHMEM_INTERNAL int mpishmem_coll_shm_mailboxes(struct mpishmem_team *t);
+MPISHMEM_INTERNAL int mpishmem_coll_shm_usable(struct mpishmem_team *t, const void *addr);
+MPISHMEM_INTERNAL const char *mpishmem_coll_shm_peer(struct mpishmem_team *t, const void *addr,
+                                                     int pe);
+
 /* The team's sync mode, chosen now if it was not yet (collective, like a sync). */
 MPISHMEM_INTERNAL int mpishmem_coll_sync_mode(struct mpishmem_team *t);
 

@@ -39,10 +39,14 @@ static void use_slot(struct mpishmem_team *t, int slot, uint64_t start)
 {
     struct mpishmem_team_sync *s = &t->sync;
     s->counter = malloc(sizeof *s->counter * (size_t)t->n_pes);
+    s->mailbox = malloc(sizeof *s->mailbox * (size_t)t->n_pes);
     for (int i = 0; i < t->n_pes; i++) {
         int node_rank = mpishmem_g.node_index[mpishmem_team_world_pe(t, i)];
         s->counter[i] = mpishmem_sync_counters(node_rank) + slot;
+        s->mailbox[i] = mpishmem_sync_mailbox(node_rank, slot);
     }
+    s->eager_ops = 0;
+    s->free_at[0] = s->free_at[1] = 0;
     /* Only this PE writes its counter, and start is at least its value: it never decreases. */
     __atomic_store_n(s->counter[t->my_pe], start, __ATOMIC_RELEASE);
     s->slot = slot;
@@ -134,11 +138,62 @@ void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int root)
     __atomic_store_n(s->counter[root], v, __ATOMIC_RELEASE);
 }
 
+/* Waits until every member's counter is at least v. */
+static void wait_all(struct mpishmem_team *t, uint64_t v)
+{
+    unsigned long polls = 0;
+    for (int i = 0; i < t->n_pes; i++)
+        while (__atomic_load_n(t->sync.counter[i], __ATOMIC_ACQUIRE) < v)
+            mpishmem_progress_poll(&polls);
+}
+
+char *mpishmem_coll_eager_begin(struct mpishmem_team *t)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    unsigned b = s->eager_ops & 1;
+    wait_all(t, s->free_at[b]);
+    return s->mailbox[t->my_pe] + b * MPISHMEM_MAILBOX_BYTES;
+}
+
+void mpishmem_coll_eager_post(struct mpishmem_team *t)
+{
+    __atomic_store_n(t->sync.counter[t->my_pe], t->sync.value + 1, __ATOMIC_RELEASE);
+}
+
+const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    uint64_t v = s->value + 1;
+    unsigned long polls = 0;
+    while (__atomic_load_n(s->counter[pe], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
+    return s->mailbox[pe] + (s->eager_ops & 1) * MPISHMEM_MAILBOX_BYTES;
+}
+
+void mpishmem_coll_eager_end(struct mpishmem_team *t, int wrote)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    uint64_t v = s->value += 2;
+    __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
+    /* Every reader of this mailbox stores v when it is done with it. */
+    if (wrote) s->free_at[s->eager_ops & 1] = v;
+    s->eager_ops++;
+}
+
+void mpishmem_coll_eager_wait_readers(struct mpishmem_team *t)
+{
+    wait_all(t, t->sync.value);
+}
+
 void mpishmem_coll_sync_release(struct mpishmem_team *t)
 {
     struct mpishmem_team_sync *s = &t->sync;
+    /* A member may still be reading this PE's mailbox (this PE left a mailbox collective
+     * without waiting): the next team to take the slot must not overwrite it before. Every
+     * member gets to this PE's value without waiting for this PE. */
+    if (s->mode == MPISHMEM_SYNC_SHM) wait_all(t, s->value);
     if (s->mode == MPISHMEM_SYNC_SHM && !(SLOTS_RESERVED & (1ull << s->slot)))
         used_slots &= ~(1ull << s->slot);
     free(s->counter);
+    free(s->mailbox);
     memset(s, 0, sizeof *s);
 }

@@ -202,8 +202,8 @@ static void setup_segments(const char *routine)
     size_t shared_data = mpishmem_env.globals_shared ? data_len : 0;
 
     rt.slot = heap_size + shared_data;
-    /* After the slots, outside every heap: the node PEs' counters of the shared-memory
-     * synchronization of teams (src/coll/coll_sync.c). */
+    /* After the slots, outside every heap: the node PEs' counters and mailboxes of the
+     * shared-memory synchronization of teams (src/coll/coll_sync.c). */
     rt.sync_off = MPISHMEM_ROUND_UP(rt.slot * (size_t)mpishmem_g.node_size, 64);
     rt.view_len = rt.sync_off + MPISHMEM_SYNC_AREA_BYTES * (size_t)mpishmem_g.node_size;
     int fd = mpishmem_shm_open_node_object(rt.view_len, routine);
@@ -261,6 +261,12 @@ static void setup_segments(const char *routine)
 uint64_t *mpishmem_sync_counters(int node_rank)
 {
     return (uint64_t *)(rt.view + rt.sync_off + MPISHMEM_SYNC_AREA_BYTES * (size_t)node_rank);
+}
+
+char *mpishmem_sync_mailbox(int node_rank, int slot)
+{
+    return rt.view + rt.sync_off + MPISHMEM_SYNC_AREA_BYTES * (size_t)node_rank +
+           MPISHMEM_SYNC_COUNTER_BYTES + 2 * MPISHMEM_MAILBOX_BYTES * (size_t)slot;
 }
 
 static void setup_contexts_and_teams(void)

@@ -12,11 +12,19 @@ MPISHMEM_INTERNAL int mpishmem_runtime_init(int requested, int *provided, const 
 /* Last matching call tears down (collective); earlier ones only count. */
 MPISHMEM_INTERNAL void mpishmem_runtime_fini(const char *routine);
 /* The node shared memory of the team synchronization (src/coll/coll_sync.c): each node PE owns
- * MPISHMEM_SYNC_SLOTS 64-bit counters, which only it writes, in an area of its own (no false
- * sharing between PEs). Returns the counters of the PE of node rank `node_rank`. */
+ * an area of its own (no false sharing between PEs) which only it writes: MPISHMEM_SYNC_SLOTS
+ * 64-bit counters, then for each slot two mailboxes of MPISHMEM_MAILBOX_BYTES, through which the
+ * small collectives of the team holding the slot pass their data (coll_shm.c). Pages nobody
+ * touches take no memory. */
 #define MPISHMEM_SYNC_SLOTS 64
-#define MPISHMEM_SYNC_AREA_BYTES (MPISHMEM_SYNC_SLOTS * sizeof(uint64_t))
+#define MPISHMEM_MAILBOX_BYTES 2048
+#define MPISHMEM_SYNC_COUNTER_BYTES (MPISHMEM_SYNC_SLOTS * sizeof(uint64_t))
+#define MPISHMEM_SYNC_AREA_BYTES \
+    (MPISHMEM_SYNC_COUNTER_BYTES + MPISHMEM_SYNC_SLOTS * 2 * MPISHMEM_MAILBOX_BYTES)
+/* The counters of the PE of node rank `node_rank`. */
 MPISHMEM_INTERNAL uint64_t *mpishmem_sync_counters(int node_rank);
+/* Its two mailboxes of `slot` (the second follows the first). */
+MPISHMEM_INTERNAL char *mpishmem_sync_mailbox(int node_rank, int slot);
 /* Set by start_pes: its programs finalize implicitly at exit, without a warning. */
 MPISHMEM_INTERNAL extern int mpishmem_implicit_finalize;
 /* Set by shmem_global_exit on the PE that calls it (the exit handler then stays quiet). */

@@ -91,6 +91,9 @@ struct mpishmem_team_sync {
     int slot;           /* the counter slot, when mode is MPISHMEM_SYNC_SHM */
     uint64_t value;     /* this PE's counter after its last sync */
     uint64_t **counter; /* [n_pes] each member's counter of `slot` */
+    char **mailbox;     /* [n_pes] each member's two mailboxes of `slot` */
+    unsigned eager_ops; /* mailbox collectives so far: the parity picks the mailbox */
+    uint64_t free_at[2]; /* this PE's mailbox b may be refilled once every counter is there */
 };
 
 /* A team: its PEs, and an MPI communicator whose rank order is the team's PE order. The

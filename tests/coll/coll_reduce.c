@@ -3,14 +3,18 @@
  * included: out of place and in place (dest == source), on every team of coll_teams.h, heap
  * and global buffers. Values are small integers (and Gaussian integers for the complex
  * types), so every result is exact whatever order MPI combines them in; the expected value
- * is computed here in team PE order. */
+ * is computed here in team PE order. Each runs with a few and with a few thousand elements. */
 #include <complex.h>
 #include <string.h>
 
 #include "coll_teams.h"
 
-#define NE 37 /* elements per call: not a power of two */
-#define BUF_BYTES (NE * 16 * 2)
+/* Elements per call, not powers of two: few (through the mailboxes of node-local teams), then
+ * more than 2 KiB of every type (through the members' buffers, each computing a slice). */
+static const int ne_list[] = {37, 2600};
+static int ne;
+#define NE ne
+#define BUF_BYTES (2600 * 16 * 2)
 #define IS_SIGNED(T) ((T)((T)0 - 1) < (T)1)
 
 static long double g_src[BUF_BYTES / sizeof(long double)], g_dst[BUF_BYTES / sizeof(long double)];
@@ -147,7 +151,9 @@ int main(void)
     struct teams ts;
     make_teams(&ts);
     void *h_src = shmem_malloc(BUF_BYTES), *h_dst = shmem_malloc(BUF_BYTES);
-    for (int in_place = 0; in_place < 2; in_place++) {
+    for (int pass = 0; pass < 4; pass++) {
+        int in_place = pass & 1;
+        ne = ne_list[pass >> 1];
         all_types(SHMEM_TEAM_WORLD, h_src, h_dst, in_place);
         for (int i = 1; i < ts.n; i++) {
             if (ts.team[i] != SHMEM_TEAM_INVALID) some_types(ts.team[i], h_src, h_dst, in_place);
