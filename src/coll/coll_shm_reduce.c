@@ -1,14 +1,15 @@
 /* mpishmem: reductions and prefix reductions of node-local teams (coll_shm.h). Operands are
- * combined in team PE order with MPI_Reduce_local (the first operand copied, each next one
- * combined into it), and each result element is computed by one member, or alike by every
- * member, so every member gets the same bits. Small operands pass through the mailboxes;
- * larger ones are loaded from the members' symmetric buffers between team syncs. */
+ * combined in team PE order (the first operand copied, each next one combined into it as
+ * MPI_Reduce_local does: coll_combine.h), and each result element is computed by one member,
+ * or alike by every member, so every member gets the same bits. Small operands pass through
+ * the mailboxes; larger ones are loaded from the members' symmetric buffers between syncs. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/error.h"
 #include "../core/runtime.h"
 #include "coll.h"
+#include "coll_combine.h"
 #include "coll_shm.h"
 #include "coll_sync.h"
 
@@ -16,35 +17,36 @@
 #define PIECE 8192
 
 /* dest = the operands of team PEs [0, upto) from the mailboxes (upto >= 1). */
-static void combine_mailboxes(struct mpishmem_team *t, void *dest, size_t nbytes, int count,
-                              int upto, MPI_Datatype type, MPI_Op op)
+static void combine_mailboxes(struct mpishmem_team *t, void *dest, size_t nbytes, size_t count,
+                              int upto, const struct mpishmem_combiner *c)
 {
     memcpy(dest, mpishmem_coll_eager_peer(t, 0), nbytes);
     for (int p = 1; p < upto; p++)
-        MPI_Reduce_local(mpishmem_coll_eager_peer(t, p), dest, count, type, op);
+        mpishmem_coll_combine(c, mpishmem_coll_eager_peer(t, p), dest, count);
 }
 
 /* Small operands: each member posts its operand and combines the ones it needs. */
 static void through_mailboxes(struct mpishmem_team *t, void *dest, const void *source,
-                              size_t nbytes, int count, int upto, MPI_Datatype type, MPI_Op op)
+                              size_t nbytes, size_t count, int upto,
+                              const struct mpishmem_combiner *c)
 {
     memcpy(mpishmem_coll_eager_begin(t), source, nbytes);
     mpishmem_coll_eager_post(t);
     /* This PE's operand comes from its mailbox too: source may be dest. */
-    if (upto > 0) combine_mailboxes(t, dest, nbytes, count, upto, type, op);
+    if (upto > 0) combine_mailboxes(t, dest, nbytes, count, upto, c);
     mpishmem_coll_eager_end(t, 1);
 }
 
 /* acc[0, m) = the elements [k, k + m) of the sources of team PEs [0, upto) (upto >= 1). */
 static void combine_sources(struct mpishmem_team *t, char *acc, const char *source, size_t k,
-                            size_t m, size_t size, int upto, MPI_Datatype type, MPI_Op op)
+                            size_t m, size_t size, int upto, const struct mpishmem_combiner *c)
 {
     const char *mine = source;
     memcpy(acc, (t->my_pe == 0 ? mine : mpishmem_coll_shm_peer(t, source, 0)) + k * size,
            m * size);
     for (int p = 1; p < upto; p++)
-        MPI_Reduce_local((p == t->my_pe ? mine : mpishmem_coll_shm_peer(t, source, p)) + k * size,
-                         acc, (int)m, type, op);
+        mpishmem_coll_combine(c, (p == t->my_pe ? mine : mpishmem_coll_shm_peer(t, source, p)) +
+                                     k * size, acc, m);
 }
 
 /* Bounds [lo, hi) of member p's slice of `count` elements. */
@@ -58,7 +60,7 @@ static void slice(size_t per, size_t count, int p, size_t *lo, size_t *hi)
  * slice of its dest (reading nobody else's dest, and a slice of its own source nobody else
  * reads: in place is safe); then each member copies the other slices from their owners' dest. */
 static void reduce_slices(struct mpishmem_team *t, char *dest, const char *source, size_t count,
-                          size_t size, MPI_Datatype type, MPI_Op op)
+                          size_t size, const struct mpishmem_combiner *c)
 {
     int n = t->n_pes, me = t->my_pe;
     /* Slices of whole cache lines where the element size allows. */
@@ -70,7 +72,7 @@ static void reduce_slices(struct mpishmem_team *t, char *dest, const char *sourc
     mpishmem_coll_sync(t);
     for (size_t k = lo; k < hi; k += piece) {
         size_t m = hi - k < piece ? hi - k : piece;
-        combine_sources(t, acc, source, k, m, size, n, type, op);
+        combine_sources(t, acc, source, k, m, size, n, c);
         memcpy(dest + k * size, acc, m * size);
     }
     mpishmem_coll_sync(t);
@@ -89,14 +91,15 @@ int mpishmem_coll_shm_reduce(struct mpishmem_team *t, void *dest, const void *so
     int size;
     MPI_Type_size(type, &size);
     size_t nbytes = count * (size_t)size;
+    struct mpishmem_combiner c = mpishmem_coll_combiner(type, op);
     if (nbytes <= MPISHMEM_MAILBOX_BYTES && mpishmem_coll_shm_mailboxes(t)) {
-        through_mailboxes(t, dest, source, nbytes, (int)count, t->n_pes, type, op);
+        through_mailboxes(t, dest, source, nbytes, count, t->n_pes, &c);
         return 0;
     }
     if ((size_t)size > PIECE || !mpishmem_coll_shm_usable(t, source) ||
         !mpishmem_coll_shm_usable(t, dest))
         return -1;
-    reduce_slices(t, dest, source, count, (size_t)size, type, op);
+    reduce_slices(t, dest, source, count, (size_t)size, &c);
     return 0;
 }
 
@@ -107,8 +110,9 @@ int mpishmem_coll_shm_scan(struct mpishmem_team *t, void *dest, const void *sour
     MPI_Type_size(type, &size);
     size_t nbytes = count * (size_t)size;
     int upto = t->my_pe + !exclusive; /* the operands this PE's result combines */
+    struct mpishmem_combiner c = mpishmem_coll_combiner(type, op);
     if (nbytes <= MPISHMEM_MAILBOX_BYTES && mpishmem_coll_shm_mailboxes(t)) {
-        through_mailboxes(t, dest, source, nbytes, (int)count, upto, type, op);
+        through_mailboxes(t, dest, source, nbytes, count, upto, &c);
         return 0;
     }
     if ((size_t)size > PIECE || !mpishmem_coll_shm_usable(t, source)) return -1;
@@ -123,7 +127,7 @@ int mpishmem_coll_shm_scan(struct mpishmem_team *t, void *dest, const void *sour
     mpishmem_coll_sync(t);
     for (size_t k = 0; k < count && upto > 0; k += piece) {
         size_t m = count - k < piece ? count - k : piece;
-        combine_sources(t, acc, source, k, m, (size_t)size, upto, type, op);
+        combine_sources(t, acc, source, k, m, (size_t)size, upto, &c);
         memcpy(out + k * (size_t)size, acc, m * (size_t)size);
     }
     mpishmem_coll_sync(t);
