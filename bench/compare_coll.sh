@@ -7,6 +7,9 @@
 #   usage: bench/compare_coll.sh BUILD_DIR [ROUNDS] [PE counts, default "2 4 8"]
 # Needs openmpi-bin and libopenmpi-dev (scripts/install-deps.sh --openmpi); without them the
 # oshmem column is left out. More PEs than cores run oversubscribed (no binding) for all three.
+# TWONODE=1 runs mpishmem and plain MPI in MPICH's simulated two-node mode
+# (MPIR_CVAR_NUM_CLIQUES=2: teams span "nodes", so mpishmem's collectives go through MPI) and
+# leaves Open MPI's OSHMEM out.
 set -e
 build=$(cd "${1:-build}" && pwd)
 rounds=${2:-3}
@@ -22,7 +25,10 @@ mpicc=$(sed -n 's/^MPI_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 # Open MPI as root needs these; its OSHMEM crashes at finalize with the rdma osc component.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_osc=^rdma
 have_oshmem=0
-if [ -x /usr/bin/oshcc ] && /usr/bin/oshcc -O2 "$here/shmem_coll_bench.c" -o "$out/bench_oshmem" 2>/dev/null; then
+if [ "${TWONODE:-0}" = 1 ]; then
+  export MPIR_CVAR_NUM_CLIQUES=2
+elif [ -x /usr/bin/oshcc ] &&
+     /usr/bin/oshcc -O2 "$here/shmem_coll_bench.c" -o "$out/bench_oshmem" 2>/dev/null; then
   have_oshmem=1
 fi
 for r in $(seq "$rounds"); do

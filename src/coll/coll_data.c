@@ -169,5 +169,6 @@ void mpishmem_coll_alltoalls(struct mpishmem_team *t, void *dest, const void *so
                    (const char *)source + (MPI_Aint)k * sst * es, elem_size);
         return;
     }
+    if (mpishmem_coll_shm_alltoalls(t, dest, source, dst, sst, nelems, elem_size) == 0) return;
     alltoall_pieces(mpishmem_team_comm(t), dest, source, dst * es, sst * es, nelems, elem_size);
 }

@@ -158,3 +158,41 @@ int mpishmem_coll_shm_collect(struct mpishmem_team *t, void *dest, const void *s
     if (sizes != few) free(sizes);
     return 0;
 }
+
+int mpishmem_coll_shm_alltoalls(struct mpishmem_team *t, void *dest, const void *source,
+                                ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem_size)
+{
+    int n = t->n_pes, me = t->my_pe;
+    /* Block j of a buffer (to or from team PE j) starts at j * nelems strides; element k of a
+     * block is k strides further. */
+    ptrdiff_t es = (ptrdiff_t)elem_size, sblock = (ptrdiff_t)nelems * sst * es;
+    ptrdiff_t dblock = (ptrdiff_t)nelems * dst * es;
+    size_t packed = nelems * elem_size;
+    if (packed * (size_t)n <= MPISHMEM_MAILBOX_BYTES && mpishmem_coll_shm_mailboxes(t)) {
+        char *box = mpishmem_coll_eager_begin(t); /* packed: block j at j * packed */
+        for (int j = 0; j < n; j++)
+            for (size_t k = 0; k < nelems; k++)
+                memcpy(box + (size_t)j * packed + k * elem_size,
+                       (const char *)source + j * sblock + (ptrdiff_t)k * sst * es, elem_size);
+        mpishmem_coll_eager_post(t);
+        for (int p = 0; p < n; p++) {
+            const char *from = mpishmem_coll_eager_peer(t, p) + (size_t)me * packed;
+            for (size_t k = 0; k < nelems; k++)
+                memcpy((char *)dest + p * dblock + (ptrdiff_t)k * dst * es, from + k * elem_size,
+                       elem_size);
+        }
+        mpishmem_coll_eager_end(t, 1);
+        return 0;
+    }
+    if (!mpishmem_coll_shm_usable(t, source)) return -1;
+    mpishmem_coll_sync(t);
+    for (int p = 0; p < n; p++) {
+        const char *from = (p == me ? (const char *)source : mpishmem_coll_shm_peer(t, source, p)) +
+                           me * sblock;
+        for (size_t k = 0; k < nelems; k++)
+            memcpy((char *)dest + p * dblock + (ptrdiff_t)k * dst * es,
+                   from + (ptrdiff_t)k * sst * es, elem_size);
+    }
+    mpishmem_coll_sync(t);
+    return 0;
+}

@@ -23,6 +23,11 @@ MPISHMEM_INTERNAL int mpishmem_coll_shm_reduce(struct mpishmem_team *t, void *de
                                                const void *source, size_t count,
                                                MPI_Datatype type, MPI_Op op);
 
+/* alltoalls: dst and sst are strides in elements (not both 1). */
+MPISHMEM_INTERNAL int mpishmem_coll_shm_alltoalls(struct mpishmem_team *t, void *dest,
+                                                  const void *source, ptrdiff_t dst,
+                                                  ptrdiff_t sst, size_t nelems,
+                                                  size_t elem_size);
 /* collect: sizes may differ per member. */
 MPISHMEM_INTERNAL int mpishmem_coll_shm_collect(struct mpishmem_team *t, void *dest,
                                                 const void *source, size_t nbytes);
