@@ -1,7 +1,7 @@
 /* mpishmem: the data-moving collectives (broadcast, collect, fcollect, alltoall, alltoalls):
- * through node shared memory where coll_shm.h can, else as MPI nonblocking collectives on the
- * team's communicator, completed by a wait that keeps MPI progressing (incoming RMA and active
- * messages are served meanwhile) and yields the core. One-member teams copy locally without
+ * through node shared memory where coll_shm.h can, else as MPI collectives on the team's
+ * communicator (mpishmem_comm_*: nonblocking ones completed by a wait that serves active
+ * messages and yields the core, when that is needed). One-member teams copy locally without
  * MPI. Large ones are split (coll_dtype.h). */
 #include <limits.h>
 #include <stdint.h>
@@ -19,9 +19,7 @@ static void bcast_chunks(MPI_Comm comm, void *buf, size_t nbytes, int root)
 {
     for (size_t off = 0; off < nbytes; off += MPISHMEM_COLL_CHUNK) {
         size_t len = nbytes - off < MPISHMEM_COLL_CHUNK ? nbytes - off : MPISHMEM_COLL_CHUNK;
-        MPI_Request req;
-        MPI_Ibcast((char *)buf + off, (int)len, MPI_BYTE, root, comm, &req);
-        mpishmem_wait_request(&req);
+        mpishmem_comm_bcast((char *)buf + off, (int)len, MPI_BYTE, root, comm);
     }
 }
 
@@ -38,7 +36,7 @@ void mpishmem_coll_broadcast(struct mpishmem_team *t, void *dest, const void *so
 }
 
 /* Gathers parts of `sizes[i]` bytes at `offsets[i]` of every member's dest, this PE's part
- * from `source`, when a part or an offset is too large for MPI_Iallgather(v): this PE's part is
+ * from `source`, when a part or an offset is too large for MPI_Allgather(v): this PE's part is
  * copied in place, then each member broadcasts its part. */
 static void gather_by_broadcasts(MPI_Comm comm, int n, int me, char *dest, const void *source,
                                  const uint64_t *sizes, const size_t *offsets)
@@ -60,10 +58,8 @@ void mpishmem_coll_fcollect(struct mpishmem_team *t, void *dest, const void *sou
     if (mpishmem_coll_shm_fcollect(t, dest, source, nbytes) == 0) return;
     MPI_Comm comm = mpishmem_team_comm(t);
     if (nbytes * (size_t)n <= INT_MAX) {
-        MPI_Request req;
-        MPI_Iallgather(mine == source ? MPI_IN_PLACE : source, (int)nbytes, MPI_BYTE, dest,
-                       (int)nbytes, MPI_BYTE, comm, &req);
-        mpishmem_wait_request(&req);
+        mpishmem_comm_allgather(mine == source ? MPI_IN_PLACE : source, (int)nbytes, MPI_BYTE,
+                                dest, (int)nbytes, MPI_BYTE, comm);
         return;
     }
     uint64_t *sizes = malloc(sizeof *sizes * (size_t)n);
@@ -89,9 +85,7 @@ void mpishmem_coll_collect(struct mpishmem_team *t, void *dest, const void *sour
     MPI_Comm comm = mpishmem_team_comm(t);
     uint64_t mine = nbytes, *sizes = malloc(sizeof *sizes * (size_t)n);
     size_t *offsets = malloc(sizeof *offsets * (size_t)n);
-    MPI_Request req;
-    MPI_Iallgather(&mine, 1, MPI_UINT64_T, sizes, 1, MPI_UINT64_T, comm, &req);
-    mpishmem_wait_request(&req);
+    mpishmem_comm_allgather(&mine, 1, MPI_UINT64_T, sizes, 1, MPI_UINT64_T, comm);
     size_t total = 0;
     for (int i = 0; i < n; i++) {
         offsets[i] = total;
@@ -103,9 +97,8 @@ void mpishmem_coll_collect(struct mpishmem_team *t, void *dest, const void *sour
             counts[i] = (int)sizes[i];
             displs[i] = (int)offsets[i];
         }
-        MPI_Iallgatherv(source, (int)nbytes, MPI_BYTE, dest, counts, displs, MPI_BYTE, comm,
-                        &req);
-        mpishmem_wait_request(&req);
+        mpishmem_comm_allgatherv(source, (int)nbytes, MPI_BYTE, dest, counts, displs, MPI_BYTE,
+                                 comm);
         free(counts);
     } else {
         gather_by_broadcasts(comm, n, me, dest, source, sizes, offsets);
@@ -126,10 +119,8 @@ static void alltoall_pieces(MPI_Comm comm, char *dest, const char *source, MPI_A
                                                      sstride * (MPI_Aint)nelems);
         MPI_Datatype rt = mpishmem_coll_type_strided(m, elem_size, dstride,
                                                      dstride * (MPI_Aint)nelems);
-        MPI_Request req;
-        MPI_Ialltoall(source + (MPI_Aint)k * sstride, 1, st, dest + (MPI_Aint)k * dstride, 1,
-                      rt, comm, &req);
-        mpishmem_wait_request(&req);
+        mpishmem_comm_alltoall(source + (MPI_Aint)k * sstride, 1, st,
+                               dest + (MPI_Aint)k * dstride, 1, rt, comm);
         MPI_Type_free(&st);
         MPI_Type_free(&rt);
     }
@@ -146,9 +137,7 @@ void mpishmem_coll_alltoall(struct mpishmem_team *t, void *dest, const void *sou
     if (mpishmem_coll_shm_alltoall(t, dest, source, nbytes) == 0) return;
     MPI_Comm comm = mpishmem_team_comm(t);
     if (nbytes * (size_t)t->n_pes <= INT_MAX) {
-        MPI_Request req;
-        MPI_Ialltoall(source, (int)nbytes, MPI_BYTE, dest, (int)nbytes, MPI_BYTE, comm, &req);
-        mpishmem_wait_request(&req);
+        mpishmem_comm_alltoall(source, (int)nbytes, MPI_BYTE, dest, (int)nbytes, MPI_BYTE, comm);
         return;
     }
     alltoall_pieces(comm, dest, source, 1, 1, nbytes, 1);

@@ -1,7 +1,7 @@
 /* mpishmem: reductions and prefix sums: through node shared memory for node-local teams
- * (coll_shm.h), else as MPI nonblocking collectives on the team's communicator (MPI_Iallreduce,
- * MPI_Iscan, MPI_Iexscan), split into calls of at most MPISHMEM_COLL_CHUNK bytes. dest ==
- * source runs in place (MPI_IN_PLACE). */
+ * (coll_shm.h), else as MPI collectives on the team's communicator (allreduce, scan, exscan;
+ * mpishmem_comm_* in core/progress.h), split into calls of at most MPISHMEM_COLL_CHUNK
+ * bytes. dest == source runs in place (MPI_IN_PLACE). */
 #include <string.h>
 
 #include "../core/progress.h"
@@ -23,11 +23,8 @@ static void run(struct mpishmem_team *t, void *dest, const void *source, size_t 
         size_t n = count - done < per ? count - done : per;
         char *d = (char *)dest + done * (size_t)size;
         const void *s = dest == source ? MPI_IN_PLACE : (const char *)source + done * (size_t)size;
-        MPI_Request req;
-        if (kind == REDUCE) MPI_Iallreduce(s, d, (int)n, type, op, comm, &req);
-        else if (kind == INSCAN) MPI_Iscan(s, d, (int)n, type, op, comm, &req);
-        else MPI_Iexscan(s, d, (int)n, type, op, comm, &req);
-        mpishmem_wait_request(&req);
+        if (kind == REDUCE) mpishmem_comm_allreduce(s, d, (int)n, type, op, comm);
+        else mpishmem_comm_scan(s, d, (int)n, type, op, comm, kind == EXSCAN);
     }
 }
 

@@ -61,18 +61,3 @@ void mpishmem_wait_request(MPI_Request *req)
     }
     mpishmem_progress_depth--;
 }
-
-void mpishmem_comm_barrier(MPI_Comm comm)
-{
-    MPI_Request req;
-    MPI_Ibarrier(comm, &req);
-    mpishmem_wait_request(&req);
-}
-
-void mpishmem_comm_allreduce(const void *in, void *out, int count, MPI_Datatype type,
-                             MPI_Op op, MPI_Comm comm)
-{
-    MPI_Request req;
-    MPI_Iallreduce(in, out, count, type, op, comm, &req);
-    mpishmem_wait_request(&req);
-}

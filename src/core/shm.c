@@ -22,14 +22,10 @@ size_t mpishmem_page_size(void)
     return page;
 }
 
-/* These run at shmem_init and when a memory space is attached (mid-run): their collectives
- * are nonblocking ones completed by the yielding wait, like every collective inside the
- * library. */
+/* These run at shmem_init and when a memory space is attached (mid-run). */
 static void bcast(void *buf, int bytes, int root, MPI_Comm comm)
 {
-    MPI_Request req;
-    MPI_Ibcast(buf, bytes, MPI_BYTE, root, comm, &req);
-    mpishmem_wait_request(&req);
+    mpishmem_comm_bcast(buf, bytes, MPI_BYTE, root, comm);
 }
 
 static void random_name(char *name, size_t len)
