@@ -46,7 +46,7 @@ static void use_slot(struct mpishmem_team *t, int slot, uint64_t start)
         s->mailbox[i] = mpishmem_sync_mailbox(node_rank, slot);
     }
     s->eager_ops = 0;
-    s->free_at[0] = s->free_at[1] = 0;
+    memset(s->free_at, 0, sizeof s->free_at);
     /* Only this PE writes its counter, and start is at least its value: it never decreases. */
     __atomic_store_n(s->counter[t->my_pe], start, __ATOMIC_RELEASE);
     s->slot = slot;
@@ -150,7 +150,7 @@ static void wait_all(struct mpishmem_team *t, uint64_t v)
 char *mpishmem_coll_eager_begin(struct mpishmem_team *t)
 {
     struct mpishmem_team_sync *s = &t->sync;
-    unsigned b = s->eager_ops & 1;
+    unsigned b = s->eager_ops % MPISHMEM_MAILBOXES;
     wait_all(t, s->free_at[b]);
     return s->mailbox[t->my_pe] + b * MPISHMEM_MAILBOX_BYTES;
 }
@@ -166,7 +166,7 @@ const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe)
     uint64_t v = s->value + 1;
     unsigned long polls = 0;
     while (__atomic_load_n(s->counter[pe], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
-    return s->mailbox[pe] + (s->eager_ops & 1) * MPISHMEM_MAILBOX_BYTES;
+    return s->mailbox[pe] + (s->eager_ops % MPISHMEM_MAILBOXES) * MPISHMEM_MAILBOX_BYTES;
 }
 
 void mpishmem_coll_eager_end(struct mpishmem_team *t, int wrote)
@@ -175,7 +175,7 @@ void mpishmem_coll_eager_end(struct mpishmem_team *t, int wrote)
     uint64_t v = s->value += 2;
     __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
     /* Every reader of this mailbox stores v when it is done with it. */
-    if (wrote) s->free_at[s->eager_ops & 1] = v;
+    if (wrote) s->free_at[s->eager_ops % MPISHMEM_MAILBOXES] = v;
     s->eager_ops++;
 }
 

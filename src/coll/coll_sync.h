@@ -19,11 +19,12 @@ MPISHMEM_INTERNAL void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int
 /* A mailbox collective, for a team in shared-memory mode (coll_shm.c): the data passes through
  * the members' mailboxes, so nobody waits for the readers of its data. In order, on every
  * member: mpishmem_coll_eager_begin if this PE sends data (it returns this PE's mailbox, once
- * the readers of what this PE put there two mailbox collectives ago are done with it), then
+ * the readers of what this PE put there MPISHMEM_MAILBOXES mailbox collectives ago are done
+ * with it), then
  * mpishmem_coll_eager_post once the data is there (unless nothing is read before _end), then
  * mpishmem_coll_eager_peer for each member whose mailbox this PE reads (it waits for that
  * member's post), then mpishmem_coll_eager_end. Every member makes the same sequence of these
- * collectives on a team, so they agree on which of the two mailboxes is in use. Counters:
+ * collectives on a team, so they agree on which mailbox is in use. Counters:
  * a post stores v, the end v + 1 (this PE read everything it will read): the counters end where
  * two syncs leave them, so this mixes with every other sync of the team. */
 MPISHMEM_INTERNAL char *mpishmem_coll_eager_begin(struct mpishmem_team *t);

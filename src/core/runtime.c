@@ -266,7 +266,8 @@ uint64_t *mpishmem_sync_counters(int node_rank)
 char *mpishmem_sync_mailbox(int node_rank, int slot)
 {
     return rt.view + rt.sync_off + MPISHMEM_SYNC_AREA_BYTES * (size_t)node_rank +
-           MPISHMEM_SYNC_COUNTER_BYTES + 2 * MPISHMEM_MAILBOX_BYTES * (size_t)slot;
+           MPISHMEM_SYNC_COUNTER_BYTES +
+           MPISHMEM_MAILBOXES * MPISHMEM_MAILBOX_BYTES * (size_t)slot;
 }
 
 static void setup_contexts_and_teams(void)

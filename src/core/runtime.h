@@ -13,17 +13,16 @@ MPISHMEM_INTERNAL int mpishmem_runtime_init(int requested, int *provided, const 
 MPISHMEM_INTERNAL void mpishmem_runtime_fini(const char *routine);
 /* The node shared memory of the team synchronization (src/coll/coll_sync.c): each node PE owns
  * an area of its own (no false sharing between PEs) which only it writes: MPISHMEM_SYNC_SLOTS
- * 64-bit counters, then for each slot two mailboxes of MPISHMEM_MAILBOX_BYTES, through which the
- * small collectives of the team holding the slot pass their data (coll_shm.c). Pages nobody
- * touches take no memory. */
+ * 64-bit counters, then for each slot MPISHMEM_MAILBOXES mailboxes of MPISHMEM_MAILBOX_BYTES
+ * (state.h), through which the small collectives of the team holding the slot pass their data
+ * (coll_shm.c). Pages nobody touches take no memory. */
 #define MPISHMEM_SYNC_SLOTS 64
-#define MPISHMEM_MAILBOX_BYTES 2048
 #define MPISHMEM_SYNC_COUNTER_BYTES (MPISHMEM_SYNC_SLOTS * sizeof(uint64_t))
-#define MPISHMEM_SYNC_AREA_BYTES \
-    (MPISHMEM_SYNC_COUNTER_BYTES + MPISHMEM_SYNC_SLOTS * 2 * MPISHMEM_MAILBOX_BYTES)
+#define MPISHMEM_SYNC_AREA_BYTES                                                          \
+    (MPISHMEM_SYNC_COUNTER_BYTES + MPISHMEM_SYNC_SLOTS * MPISHMEM_MAILBOXES * MPISHMEM_MAILBOX_BYTES)
 /* The counters of the PE of node rank `node_rank`. */
 MPISHMEM_INTERNAL uint64_t *mpishmem_sync_counters(int node_rank);
-/* Its two mailboxes of `slot` (the second follows the first). */
+/* Its mailboxes of `slot`, one after the other. */
 MPISHMEM_INTERNAL char *mpishmem_sync_mailbox(int node_rank, int slot);
 /* Set by start_pes: its programs finalize implicitly at exit, without a warning. */
 MPISHMEM_INTERNAL extern int mpishmem_implicit_finalize;

@@ -86,14 +86,26 @@ enum { MPISHMEM_AMO_MODE_MPI, MPISHMEM_AMO_MODE_AM };
  * node shared memory when every member shares memory with this PE and a counter slot is free
  * on all of them, else with an MPI barrier. Zero-initialized: not chosen yet. */
 enum { MPISHMEM_SYNC_UNSET = 0, MPISHMEM_SYNC_SHM, MPISHMEM_SYNC_MPI };
+/* The mailboxes of a team in shared-memory sync mode (src/coll/coll_sync.h): each member has
+ * MPISHMEM_MAILBOXES of MPISHMEM_MAILBOX_BYTES, used in turn, so a member (a broadcast root)
+ * may run that many small collectives ahead of the slowest reader. With PEs sharing cores a
+ * reader is often off the core: 8-byte broadcasts, 4 PEs on 2 cores, took 1.5 us with 2
+ * mailboxes, 450 ns with 8, 110 ns with 32 (bench/shmem_coll_bench.c). 4 MiB of address space
+ * per PE (64 slots); pages are touched only as teams use them (64 KiB per PE and team). */
+#define MPISHMEM_MAILBOX_BYTES 2048
+#ifndef MPISHMEM_MAILBOXES
+#define MPISHMEM_MAILBOXES 32
+#endif
+
 struct mpishmem_team_sync {
     int mode;           /* MPISHMEM_SYNC_* */
     int slot;           /* the counter slot, when mode is MPISHMEM_SYNC_SHM */
     uint64_t value;     /* this PE's counter after its last sync */
     uint64_t **counter; /* [n_pes] each member's counter of `slot` */
-    char **mailbox;     /* [n_pes] each member's two mailboxes of `slot` */
+    char **mailbox;     /* [n_pes] each member's mailboxes of `slot` */
     unsigned eager_ops; /* mailbox collectives so far: the parity picks the mailbox */
-    uint64_t free_at[2]; /* this PE's mailbox b may be refilled once every counter is there */
+    uint64_t free_at[MPISHMEM_MAILBOXES]; /* this PE's mailbox b may be refilled once
+                                           * every counter is there */
 };
 
 /* A team: its PEs, and an MPI communicator whose rank order is the team's PE order. The

@@ -14,7 +14,8 @@
  * all PEs, then the even PEs from a parent the odd PEs are not in (so a late odd PE may still
  * be reading the last broadcast of the destroyed team while the even PEs run the next team's
  * collectives on the slot it gave back), then the even PEs from the world; 3 collectives
- * each, the last a broadcast.
+ * each, the last a broadcast. Phase "burst": 150 broadcasts in a row from one root on each
+ * team, its last member starting 3 ms late (the root runs ahead as far as its mailboxes allow).
  *
  * Each PE overwrites its source (inverted bytes) as soon as the call returns, before it
  * checks, and inverts its dest after checking: a member that read a peer's buffer late sees
@@ -494,6 +495,34 @@ static void phase_mixed(const struct team_set *ts, unsigned char *hsrc, unsigned
     }
 }
 
+/* Phase "burst": broadcasts in a row from one root on each team while the team's last member
+ * starts 3 ms late: the root runs ahead as far as its mailboxes allow and must then wait for
+ * the late reader before it refills one; every reader gets every broadcast's data. */
+#define BURST_ITERS 150
+static void phase_burst(const struct team_set *ts, unsigned char *hsrc, unsigned char *hdst)
+{
+    for (int ti = 0; ti < ts->n; ti++) {
+        shmem_team_t t = ts->team[ti];
+        if (t == SHMEM_TEAM_INVALID) continue;
+        int me = shmem_team_my_pe(t), nt = shmem_team_n_pes(t);
+        if (nt > 1 && me == nt - 1) sleep_us(3000);
+        for (unsigned it = 0; it < BURST_ITERS; it++) {
+            size_t n = it % 3 == 0 ? 8 : it % 3 == 1 ? 1000 : 2048;
+            unsigned iter = 100000 + it;
+            if (me == 0) fill(hsrc, n, iter, 7, 0);
+            memset(hdst, GUARD, n + TAIL);
+            CHECK(shmem_broadcastmem(t, hdst, hsrc, n, 0) == 0, "burst broadcast rc");
+            if (me == 0) invert(hsrc, n);
+            char why[512] = "", gwhy[128] = "";
+            size_t bad = check_stream(hdst, n, iter, 7, 0, why, sizeof why, 0);
+            bad += check_guard(hdst + n, TAIL, gwhy, sizeof gwhy, n);
+            CHECK(bad == 0, "burst broadcast %u on team %s (team PE %d of %d, world PE %d), %zu "
+                  "bytes: %zu wrong; %s%s", it, ts->name[ti], me, nt, my_world, n, bad, why, gwhy);
+            n_calls++;
+        }
+    }
+}
+
 static void phase_large(const struct team_set *ts, unsigned char *hsrc, unsigned char *hdst)
 {
     static const enum kind kinds[] = {LSUM, DSUM, DMAX, IXOR, INSCAN, DMAX, EXSCAN, IXOR, LSUM, DSUM};
@@ -611,6 +640,7 @@ int main(void)
     double t0 = now();
     phase_mixed(&ts, hsrc, hdst);
     double t1 = now();
+    phase_burst(&ts, hsrc, hdst);
     phase_large(&ts, hsrc, hdst);
     double t2 = now();
     phase_teams(evens, hsrc, hdst);
