@@ -147,11 +147,25 @@ static void wait_all(struct mpishmem_team *t, uint64_t v)
             mpishmem_progress_poll(&polls);
 }
 
+/* The first mailbox of the current mailbox collective (eager_ops counts mailboxes used). */
+static unsigned first_box(const struct mpishmem_team_sync *s)
+{
+    return s->eager_ops % MPISHMEM_MAILBOXES;
+}
+
+void mpishmem_coll_eager_boxes(struct mpishmem_team *t, unsigned k)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    /* k adjacent mailboxes: skip those left before the end of the ring */
+    if (first_box(s) + k > MPISHMEM_MAILBOXES) s->eager_ops += MPISHMEM_MAILBOXES - first_box(s);
+    s->span = k;
+}
+
 char *mpishmem_coll_eager_begin(struct mpishmem_team *t)
 {
     struct mpishmem_team_sync *s = &t->sync;
-    unsigned b = s->eager_ops % MPISHMEM_MAILBOXES;
-    wait_all(t, s->free_at[b]);
+    unsigned b = first_box(s), span = s->span ? s->span : 1;
+    for (unsigned i = 0; i < span; i++) wait_all(t, s->free_at[b + i]);
     return s->mailbox[t->my_pe] + b * MPISHMEM_MAILBOX_BYTES;
 }
 
@@ -166,7 +180,7 @@ const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe)
     uint64_t v = s->value + 1;
     unsigned long polls = 0;
     while (__atomic_load_n(s->counter[pe], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
-    return s->mailbox[pe] + (s->eager_ops % MPISHMEM_MAILBOXES) * MPISHMEM_MAILBOX_BYTES;
+    return s->mailbox[pe] + first_box(s) * MPISHMEM_MAILBOX_BYTES;
 }
 
 void mpishmem_coll_eager_end(struct mpishmem_team *t, int wrote)
@@ -174,9 +188,12 @@ void mpishmem_coll_eager_end(struct mpishmem_team *t, int wrote)
     struct mpishmem_team_sync *s = &t->sync;
     uint64_t v = s->value += 2;
     __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
-    /* Every reader of this mailbox stores v when it is done with it. */
-    if (wrote) s->free_at[s->eager_ops % MPISHMEM_MAILBOXES] = v;
-    s->eager_ops++;
+    /* Every reader of these mailboxes stores v when it is done with them. */
+    unsigned b = first_box(s), span = s->span ? s->span : 1;
+    if (wrote)
+        for (unsigned i = 0; i < span; i++) s->free_at[b + i] = v;
+    s->eager_ops += span;
+    s->span = 1;
 }
 
 void mpishmem_coll_eager_wait_readers(struct mpishmem_team *t)

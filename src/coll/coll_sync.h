@@ -28,6 +28,9 @@ MPISHMEM_INTERNAL void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int
  * a post stores v, the end v + 1 (this PE read everything it will read): the counters end where
  * two syncs leave them, so this mixes with every other sync of the team. */
 MPISHMEM_INTERNAL char *mpishmem_coll_eager_begin(struct mpishmem_team *t);
+/* Before _begin or _peer, on every member alike: the next mailbox collective uses k adjacent
+ * mailboxes (k * MPISHMEM_MAILBOX_BYTES, k <= MPISHMEM_MAILBOXES / 2) instead of one. */
+MPISHMEM_INTERNAL void mpishmem_coll_eager_boxes(struct mpishmem_team *t, unsigned k);
 MPISHMEM_INTERNAL void mpishmem_coll_eager_post(struct mpishmem_team *t);
 MPISHMEM_INTERNAL const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe);
 MPISHMEM_INTERNAL void mpishmem_coll_eager_end(struct mpishmem_team *t, int wrote);

@@ -103,7 +103,8 @@ struct mpishmem_team_sync {
     uint64_t value;     /* this PE's counter after its last sync */
     uint64_t **counter; /* [n_pes] each member's counter of `slot` */
     char **mailbox;     /* [n_pes] each member's mailboxes of `slot` */
-    unsigned eager_ops; /* mailbox collectives so far: the parity picks the mailbox */
+    unsigned eager_ops; /* mailboxes used so far (modulo MPISHMEM_MAILBOXES: the next one) */
+    unsigned span;      /* mailboxes the current mailbox collective uses (0 or 1: one) */
     uint64_t free_at[MPISHMEM_MAILBOXES]; /* this PE's mailbox b may be refilled once
                                            * every counter is there */
 };

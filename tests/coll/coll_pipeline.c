@@ -15,7 +15,8 @@
  * be reading the last broadcast of the destroyed team while the even PEs run the next team's
  * collectives on the slot it gave back), then the even PEs from the world; 3 collectives
  * each, the last a broadcast. Phase "burst": 150 broadcasts in a row from one root on each
- * team, its last member starting 3 ms late (the root runs ahead as far as its mailboxes allow).
+ * team, its last member starting 3 ms late (the root runs ahead as far as its mailboxes allow),
+ * 8 B to 16 KiB (broadcasts of several adjacent mailboxes).
  *
  * Each PE overwrites its source (inverted bytes) as soon as the call returns, before it
  * checks, and inverts its dest after checking: a member that read a peer's buffer late sees
@@ -507,7 +508,8 @@ static void phase_burst(const struct team_set *ts, unsigned char *hsrc, unsigned
         int me = shmem_team_my_pe(t), nt = shmem_team_n_pes(t);
         if (nt > 1 && me == nt - 1) sleep_us(3000);
         for (unsigned it = 0; it < BURST_ITERS; it++) {
-            size_t n = it % 3 == 0 ? 8 : it % 3 == 1 ? 1000 : 2048;
+            static const size_t burst_sizes[] = {8, 1000, 2048, 4100, 16384};
+            size_t n = burst_sizes[it % 5];
             unsigned iter = 100000 + it;
             if (me == 0) fill(hsrc, n, iter, 7, 0);
             memset(hdst, GUARD, n + TAIL);
