@@ -50,6 +50,12 @@ int mpishmem_coll_shm_usable(struct mpishmem_team *t, const void *source)
     return s->peer[mpishmem_team_world_pe(t, t->my_pe == 0)] != NULL;
 }
 
+/* The part of nbytes from off that fits in a mailbox. */
+static size_t piece(size_t nbytes, size_t off)
+{
+    return nbytes - off < MPISHMEM_MAILBOX_BYTES ? nbytes - off : MPISHMEM_MAILBOX_BYTES;
+}
+
 int mpishmem_coll_shm_broadcast(struct mpishmem_team *t, void *dest, const void *source,
                                 size_t nbytes, int root, int root_dest)
 {
@@ -57,11 +63,19 @@ int mpishmem_coll_shm_broadcast(struct mpishmem_team *t, void *dest, const void 
         mpishmem_coll_eager_boxes(t, (unsigned)((nbytes + MPISHMEM_MAILBOX_BYTES - 1) /
                                                 MPISHMEM_MAILBOX_BYTES));
         if (t->my_pe == root) {
-            memcpy(mpishmem_coll_eager_begin(t), source, nbytes);
+            char *box = mpishmem_coll_eager_begin(t, nbytes);
+            for (size_t off = 0; off < nbytes; off += MPISHMEM_MAILBOX_BYTES)
+                memcpy(box + off / MPISHMEM_MAILBOX_BYTES * MPISHMEM_MAILBOX_STRIDE,
+                       (const char *)source + off, piece(nbytes, off));
+            mpishmem_coll_eager_post(t);
             if (root_dest && dest != source) memmove(dest, source, nbytes);
             mpishmem_coll_eager_end(t, 1);
         } else {
-            memcpy(dest, mpishmem_coll_eager_peer(t, root), nbytes);
+            const char *box = mpishmem_coll_eager_peer(t, root, nbytes);
+            for (size_t off = 0; off < nbytes; off += MPISHMEM_MAILBOX_BYTES)
+                memcpy((char *)dest + off,
+                       box + off / MPISHMEM_MAILBOX_BYTES * MPISHMEM_MAILBOX_STRIDE,
+                       piece(nbytes, off));
             mpishmem_coll_eager_end(t, 0);
         }
         return 0;
@@ -80,11 +94,11 @@ int mpishmem_coll_shm_fcollect(struct mpishmem_team *t, void *dest, const void *
                                size_t nbytes)
 {
     if (nbytes <= MPISHMEM_MAILBOX_BYTES && mpishmem_coll_shm_mailboxes(t)) {
-        memcpy(mpishmem_coll_eager_begin(t), source, nbytes);
+        memcpy(mpishmem_coll_eager_begin(t, nbytes), source, nbytes);
         mpishmem_coll_eager_post(t);
         for (int p = 0; p < t->n_pes; p++) {
             char *to = (char *)dest + (size_t)p * nbytes;
-            if (p != t->my_pe) memcpy(to, mpishmem_coll_eager_peer(t, p), nbytes);
+            if (p != t->my_pe) memcpy(to, mpishmem_coll_eager_peer(t, p, nbytes), nbytes);
             else if (to != source) memmove(to, source, nbytes);
         }
         mpishmem_coll_eager_end(t, 1);
@@ -109,11 +123,12 @@ int mpishmem_coll_shm_alltoall(struct mpishmem_team *t, void *dest, const void *
 {
     size_t mine = (size_t)t->my_pe * nbytes;
     if (nbytes * (size_t)t->n_pes <= MPISHMEM_MAILBOX_BYTES && mpishmem_coll_shm_mailboxes(t)) {
-        memcpy(mpishmem_coll_eager_begin(t), source, nbytes * (size_t)t->n_pes);
+        size_t all = nbytes * (size_t)t->n_pes;
+        memcpy(mpishmem_coll_eager_begin(t, all), source, all);
         mpishmem_coll_eager_post(t);
         for (int p = 0; p < t->n_pes; p++) {
             const char *from = p == t->my_pe ? (const char *)source
-                                             : mpishmem_coll_eager_peer(t, p);
+                                             : mpishmem_coll_eager_peer(t, p, all);
             memcpy((char *)dest + (size_t)p * nbytes, from + mine, nbytes);
         }
         mpishmem_coll_eager_end(t, 1);
@@ -136,7 +151,7 @@ int mpishmem_coll_shm_collect(struct mpishmem_team *t, void *dest, const void *s
     if (!mpishmem_coll_shm_mailboxes(t)) return -1;
     /* Each member's mailbox holds its size and, when it fits, its data; larger parts are read
      * from the member's source, which every member can tell from the sizes. */
-    char *box = mpishmem_coll_eager_begin(t);
+    char *box = mpishmem_coll_eager_begin(t, MPISHMEM_MAILBOX_BYTES); /* sizes vary */
     uint64_t mine = nbytes;
     memcpy(box, &mine, HEAD);
     if (nbytes && nbytes <= INLINE) memcpy(box + HEAD, source, nbytes);
@@ -144,7 +159,7 @@ int mpishmem_coll_shm_collect(struct mpishmem_team *t, void *dest, const void *s
     int n = t->n_pes, direct = 0;
     uint64_t few[64], *sizes = n <= 64 ? few : malloc(sizeof *sizes * (size_t)n);
     for (int p = 0; p < n; p++) {
-        memcpy(&sizes[p], mpishmem_coll_eager_peer(t, p), HEAD);
+        memcpy(&sizes[p], mpishmem_coll_eager_peer(t, p, MPISHMEM_MAILBOX_BYTES), HEAD);
         direct |= sizes[p] > INLINE;
     }
     if (direct && !mpishmem_coll_shm_usable(t, source)) {
@@ -157,7 +172,8 @@ int mpishmem_coll_shm_collect(struct mpishmem_team *t, void *dest, const void *s
         if (p == t->my_pe) {
             if (nbytes) memmove(to, source, nbytes);
         }
-        else if (sizes[p] <= INLINE) memcpy(to, mpishmem_coll_eager_peer(t, p) + HEAD, sizes[p]);
+        else if (sizes[p] <= INLINE)
+            memcpy(to, mpishmem_coll_eager_peer(t, p, MPISHMEM_MAILBOX_BYTES) + HEAD, sizes[p]);
         else memcpy(to, mpishmem_coll_shm_peer(t, source, p), sizes[p]);
     }
     mpishmem_coll_eager_end(t, 1);
@@ -177,14 +193,15 @@ int mpishmem_coll_shm_alltoalls(struct mpishmem_team *t, void *dest, const void 
     ptrdiff_t dblock = (ptrdiff_t)nelems * dst * es;
     size_t packed = nelems * elem_size;
     if (packed * (size_t)n <= MPISHMEM_MAILBOX_BYTES && mpishmem_coll_shm_mailboxes(t)) {
-        char *box = mpishmem_coll_eager_begin(t); /* packed: block j at j * packed */
+        size_t all = packed * (size_t)n;
+        char *box = mpishmem_coll_eager_begin(t, all); /* packed: block j at j * packed */
         for (int j = 0; j < n; j++)
             for (size_t k = 0; k < nelems; k++)
                 memcpy(box + (size_t)j * packed + k * elem_size,
                        (const char *)source + j * sblock + (ptrdiff_t)k * sst * es, elem_size);
         mpishmem_coll_eager_post(t);
         for (int p = 0; p < n; p++) {
-            const char *from = mpishmem_coll_eager_peer(t, p) + (size_t)me * packed;
+            const char *from = mpishmem_coll_eager_peer(t, p, all) + (size_t)me * packed;
             for (size_t k = 0; k < nelems; k++)
                 memcpy((char *)dest + p * dblock + (ptrdiff_t)k * dst * es, from + k * elem_size,
                        elem_size);

@@ -20,9 +20,9 @@
 static void combine_mailboxes(struct mpishmem_team *t, void *dest, size_t nbytes, size_t count,
                               int upto, const struct mpishmem_combiner *c)
 {
-    memcpy(dest, mpishmem_coll_eager_peer(t, 0), nbytes);
+    memcpy(dest, mpishmem_coll_eager_peer(t, 0, nbytes), nbytes);
     for (int p = 1; p < upto; p++)
-        mpishmem_coll_combine(c, mpishmem_coll_eager_peer(t, p), dest, count);
+        mpishmem_coll_combine(c, mpishmem_coll_eager_peer(t, p, nbytes), dest, count);
 }
 
 /* Small operands: each member posts its operand and combines the ones it needs. */
@@ -30,7 +30,7 @@ static void through_mailboxes(struct mpishmem_team *t, void *dest, const void *s
                               size_t nbytes, size_t count, int upto,
                               const struct mpishmem_combiner *c)
 {
-    memcpy(mpishmem_coll_eager_begin(t), source, nbytes);
+    memcpy(mpishmem_coll_eager_begin(t, nbytes), source, nbytes);
     mpishmem_coll_eager_post(t);
     /* This PE's operand comes from its mailbox too: source may be dest. */
     if (upto > 0) combine_mailboxes(t, dest, nbytes, count, upto, c);

@@ -47,6 +47,7 @@ static void use_slot(struct mpishmem_team *t, int slot, uint64_t start)
     }
     s->eager_ops = 0;
     memset(s->free_at, 0, sizeof s->free_at);
+    s->all_seen = 0;
     /* Only this PE writes its counter, and start is at least its value: it never decreases. */
     __atomic_store_n(s->counter[t->my_pe], start, __ATOMIC_RELEASE);
     s->slot = slot;
@@ -161,26 +162,53 @@ void mpishmem_coll_eager_boxes(struct mpishmem_team *t, unsigned k)
     s->span = k;
 }
 
-char *mpishmem_coll_eager_begin(struct mpishmem_team *t)
+/* Where the data of `nbytes` is in a mailbox (small data: in the flag's line). */
+static char *box_data(char *box, size_t nbytes)
+{
+    return box + (nbytes <= MPISHMEM_MAILBOX_INLINE ? 16 : 128);
+}
+
+/* The flag of pe's first mailbox of the current mailbox collective. */
+static uint64_t *box_flag(struct mpishmem_team_sync *s, int pe)
+{
+    return (uint64_t *)(s->mailbox[pe] + first_box(s) * (size_t)MPISHMEM_MAILBOX_STRIDE);
+}
+
+char *mpishmem_coll_eager_begin(struct mpishmem_team *t, size_t nbytes)
 {
     struct mpishmem_team_sync *s = &t->sync;
     unsigned b = first_box(s), span = s->span ? s->span : 1;
-    for (unsigned i = 0; i < span; i++) wait_all(t, s->free_at[b + i]);
-    return s->mailbox[t->my_pe] + b * MPISHMEM_MAILBOX_BYTES;
+    uint64_t need = 0;
+    for (unsigned i = 0; i < span; i++)
+        if (s->free_at[b + i] > need) need = s->free_at[b + i];
+    /* Readers are usually far ahead: reading their counters (cache lines they write) only
+     * when the last reading does not show them done saves a cache-line transfer a call. */
+    if (need > s->all_seen) {
+        wait_all(t, need);
+        uint64_t least = UINT64_MAX;
+        for (int i = 0; i < t->n_pes; i++) {
+            uint64_t c = __atomic_load_n(s->counter[i], __ATOMIC_ACQUIRE);
+            if (c < least) least = c;
+        }
+        s->all_seen = least;
+    }
+    return box_data((char *)box_flag(s, t->my_pe), nbytes);
 }
 
 void mpishmem_coll_eager_post(struct mpishmem_team *t)
 {
-    __atomic_store_n(t->sync.counter[t->my_pe], t->sync.value + 1, __ATOMIC_RELEASE);
+    /* Flags only grow: the collective's value is above any an earlier one stored (a slot
+     * taken by a new team starts above every member's counter, which is above its flags). */
+    __atomic_store_n(box_flag(&t->sync, t->my_pe), t->sync.value + 1, __ATOMIC_RELEASE);
 }
 
-const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe)
+const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe, size_t nbytes)
 {
     struct mpishmem_team_sync *s = &t->sync;
-    uint64_t v = s->value + 1;
+    uint64_t v = s->value + 1, *flag = box_flag(s, pe);
     unsigned long polls = 0;
-    while (__atomic_load_n(s->counter[pe], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
-    return s->mailbox[pe] + first_box(s) * MPISHMEM_MAILBOX_BYTES;
+    while (__atomic_load_n(flag, __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
+    return box_data((char *)flag, nbytes);
 }
 
 void mpishmem_coll_eager_end(struct mpishmem_team *t, int wrote)

@@ -18,21 +18,26 @@ MPISHMEM_INTERNAL void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int
 
 /* A mailbox collective, for a team in shared-memory mode (coll_shm.c): the data passes through
  * the members' mailboxes, so nobody waits for the readers of its data. In order, on every
- * member: mpishmem_coll_eager_begin if this PE sends data (it returns this PE's mailbox, once
- * the readers of what this PE put there MPISHMEM_MAILBOXES mailbox collectives ago are done
- * with it), then
- * mpishmem_coll_eager_post once the data is there (unless nothing is read before _end), then
- * mpishmem_coll_eager_peer for each member whose mailbox this PE reads (it waits for that
- * member's post), then mpishmem_coll_eager_end. Every member makes the same sequence of these
- * collectives on a team, so they agree on which mailbox is in use. Counters:
- * a post stores v, the end v + 1 (this PE read everything it will read): the counters end where
- * two syncs leave them, so this mixes with every other sync of the team. */
-MPISHMEM_INTERNAL char *mpishmem_coll_eager_begin(struct mpishmem_team *t);
-/* Before _begin or _peer, on every member alike: the next mailbox collective uses k adjacent
- * mailboxes (k * MPISHMEM_MAILBOX_BYTES, k <= MPISHMEM_MAILBOXES / 2) instead of one. */
+ * member: mpishmem_coll_eager_boxes if it needs more than one mailbox; then, if this PE sends
+ * data, mpishmem_coll_eager_begin (it returns where to put `nbytes` of data, once the readers
+ * of what this PE put in that mailbox MPISHMEM_MAILBOXES mailboxes ago are done with it) and
+ * mpishmem_coll_eager_post once the data is there (it stores the mailbox's flag); then
+ * mpishmem_coll_eager_peer for each member whose data this PE reads (it waits for that
+ * member's post and returns where its `nbytes` are); then mpishmem_coll_eager_end, which
+ * stores v + 2 in this PE's counter (this PE read everything it will read): counters end where
+ * two syncs leave them, so this mixes with every other sync of the team. Every member makes
+ * the same sequence of these collectives on a team, so they agree on the mailboxes in use and
+ * on v. `nbytes` is the same for a member's data in _begin and in its readers' _peer: up to
+ * MPISHMEM_MAILBOX_INLINE bytes travel in the flag's cache line. */
+MPISHMEM_INTERNAL char *mpishmem_coll_eager_begin(struct mpishmem_team *t, size_t nbytes);
+/* Before the others, on every member alike: the next mailbox collective uses k adjacent
+ * mailboxes (k <= MPISHMEM_MAILBOXES / 2) instead of one; the data of mailbox i (i < k), up to
+ * MPISHMEM_MAILBOX_BYTES, is at i * MPISHMEM_MAILBOX_STRIDE from what _begin or _peer return
+ * for nbytes > MPISHMEM_MAILBOX_INLINE. */
 MPISHMEM_INTERNAL void mpishmem_coll_eager_boxes(struct mpishmem_team *t, unsigned k);
 MPISHMEM_INTERNAL void mpishmem_coll_eager_post(struct mpishmem_team *t);
-MPISHMEM_INTERNAL const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe);
+MPISHMEM_INTERNAL const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe,
+                                                       size_t nbytes);
 MPISHMEM_INTERNAL void mpishmem_coll_eager_end(struct mpishmem_team *t, int wrote);
 /* After _end: waits until every member is done with this mailbox collective (for a member
  * that let the others read a buffer of its own). */

@@ -267,7 +267,7 @@ char *mpishmem_sync_mailbox(int node_rank, int slot)
 {
     return rt.view + rt.sync_off + MPISHMEM_SYNC_AREA_BYTES * (size_t)node_rank +
            MPISHMEM_SYNC_COUNTER_BYTES +
-           MPISHMEM_MAILBOXES * MPISHMEM_MAILBOX_BYTES * (size_t)slot;
+           MPISHMEM_MAILBOXES * MPISHMEM_MAILBOX_STRIDE * (size_t)slot;
 }
 
 static void setup_contexts_and_teams(void)

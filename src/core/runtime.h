@@ -13,13 +13,14 @@ MPISHMEM_INTERNAL int mpishmem_runtime_init(int requested, int *provided, const 
 MPISHMEM_INTERNAL void mpishmem_runtime_fini(const char *routine);
 /* The node shared memory of the team synchronization (src/coll/coll_sync.c): each node PE owns
  * an area of its own (no false sharing between PEs) which only it writes: MPISHMEM_SYNC_SLOTS
- * 64-bit counters, then for each slot MPISHMEM_MAILBOXES mailboxes of MPISHMEM_MAILBOX_BYTES
- * (state.h), through which the small collectives of the team holding the slot pass their data
- * (coll_shm.c). Pages nobody touches take no memory. */
+ * 64-bit counters, then for each slot MPISHMEM_MAILBOXES mailboxes (state.h), through which
+ * the small collectives of the team holding the slot pass their data (coll_shm.c). Pages
+ * nobody touches take no memory. */
 #define MPISHMEM_SYNC_SLOTS 64
 #define MPISHMEM_SYNC_COUNTER_BYTES (MPISHMEM_SYNC_SLOTS * sizeof(uint64_t))
 #define MPISHMEM_SYNC_AREA_BYTES                                                          \
-    (MPISHMEM_SYNC_COUNTER_BYTES + MPISHMEM_SYNC_SLOTS * MPISHMEM_MAILBOXES * MPISHMEM_MAILBOX_BYTES)
+    (MPISHMEM_SYNC_COUNTER_BYTES +                                                        \
+     MPISHMEM_SYNC_SLOTS * MPISHMEM_MAILBOXES * (size_t)MPISHMEM_MAILBOX_STRIDE)
 /* The counters of the PE of node rank `node_rank`. */
 MPISHMEM_INTERNAL uint64_t *mpishmem_sync_counters(int node_rank);
 /* Its mailboxes of `slot`, one after the other. */
