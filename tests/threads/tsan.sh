@@ -12,7 +12,10 @@ cmake --build "$build" -j "$(nproc)" --target threads_ops > "$build.build.log" 2
 # UCX's memory hooks intercept madvise in exiting threads after TSan has let go of them and
 # crash there: turn the hooks off (MPICH then registers memory without them).
 export UCX_MEM_EVENTS=no MPISHMEM_OVERSUBSCRIBED=1 MPISHMEM_CONTEXTS=5
-export TSAN_OPTIONS="halt_on_error=1 exitcode=66 suppressions=$src/tests/threads/tsan.supp"
+# The largest history: a report whose earlier access ran in MPI (incoming RMA written by MPI's
+# progress engine) matches the suppressions only if TSan can still restore that access's stack
+# (a CI run failed on "[failed to restore the stack]" with globals through MPI).
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 history_size=7 suppressions=$src/tests/threads/tsan.supp"
 status=0
 for mode in "" "MPIR_CVAR_NUM_CLIQUES=2" "MPIR_CVAR_NUM_CLIQUES=2 MPISHMEM_AMO=am" \
             "MPISHMEM_GLOBALS_SHARED=0"; do
