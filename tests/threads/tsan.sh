@@ -17,7 +17,7 @@ export UCX_MEM_EVENTS=no MPISHMEM_OVERSUBSCRIBED=1 MPISHMEM_CONTEXTS=5
 # (a CI run failed on "[failed to restore the stack]" with globals through MPI).
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 history_size=7 suppressions=$src/tests/threads/tsan.supp"
 status=0
-for mode in "" "MPIR_CVAR_NUM_CLIQUES=2" "MPIR_CVAR_NUM_CLIQUES=2 MPISHMEM_AMO=am" \
+for mode in "" "MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self" "MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self MPISHMEM_AMO=am" \
             "MPISHMEM_GLOBALS_SHARED=0"; do
   for np in 2 4; do
     if env $mode "$mpiexec" -n $np "$build/tests/threads/threads_ops"; then
