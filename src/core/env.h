@@ -25,11 +25,13 @@
       "move global/static data into shared memory so node peers reach it by load/store") \
     X(amo, STRING, "MPISHMEM_AMO", NULL, "mpi",                                         \
       "how AMOs reach other nodes: \"mpi\" (MPI accumulates) or \"am\" (active messages)") \
-    X(progress_thread, BOOL, "MPISHMEM_PROGRESS_THREAD", NULL, 0,                       \
-      "run a thread that keeps MPI progressing while the program computes (needs "       \
+    X(progress_thread, INT, "MPISHMEM_PROGRESS_THREAD", NULL, -1,                       \
+      "a thread that keeps MPI progressing while the program computes or polls memory "  \
+      "itself: 1 on, 0 off, -1 on when other PEs reach this one through MPI (needs "     \
       "MPI_THREAD_MULTIPLE)")                                                             \
     X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 50,                   \
-      "microseconds the progress thread sleeps between polls")                           \
+      "microseconds the progress thread sleeps between looks (at least 500 when PEs "    \
+      "outnumber cores)")                                                                 \
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1,                        \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity")                                                  \
