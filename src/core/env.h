@@ -36,8 +36,11 @@
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity")                                                  \
     X(contexts, INT, "MPISHMEM_CONTEXTS", NULL, 8,                                      \
-      "contexts (beyond the default) that may exist at once: each has its own MPI windows, " \
-      "created at shmem_init")                                                            \
+      "contexts (beyond the default) that may exist at once")                            \
+    X(context_windows, BOOL, "MPISHMEM_CONTEXT_WINDOWS", NULL, 0,                       \
+      "give every context of MPISHMEM_CONTEXTS MPI windows of its own, created at "      \
+      "shmem_init, so that its quiet waits for its own operations only (else contexts "  \
+      "share the default context's windows)")                                            \
     X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64,                    \
       "polls of a wait loop before it yields the core at every 1024th poll (it yields at "  \
       "every poll when PEs outnumber cores)")
