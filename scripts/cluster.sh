@@ -8,6 +8,8 @@
 #   cluster.sh run -n NP [-ppn K] prog args...
 #                                run an MPI job from h1 over ceil(NP/K) hosts, K PEs per host
 #                                (K defaults to NP spread evenly over the hosts that are up)
+#   cluster.sh -n NP prog args   the same as run (so cluster.sh can stand in for oshrun)
+#   cluster.sh shm-dirs          every host's /dev/shm as seen from here (for leak checks)
 #
 # Each host is a Linux network namespace NAME-hN joined by a veth pair to a bridge that lives
 # in a switch namespace NAME-sw (no interface or address in the caller's namespace), plus a
@@ -93,7 +95,7 @@ up() {
     setsid ip netns exec "$ns" unshare --uts --mount --propagation private sh -c '
       hostname "$1" && mount -t tmpfs -o mode=1777 shm /dev/shm &&
       mount --bind "$2/etc-hosts" /etc/hosts && echo $$ >"$2/$1.pid.new" &&
-      exec sleep infinity' holder "$h" "$state" </dev/null >/dev/null 2>"$state/err" &
+      exec sleep infinity' holder "$h" "$state" </dev/null >/dev/null 2>"$state/err" 9>&- &
     t=0
     while [ ! -s "$state/$h.pid.new" ]; do
       t=$((t + 1))
@@ -153,23 +155,43 @@ run() {
   list=$(hosts_up | head -n "$need" | tr '\n' ',' | sed 's/,$//')
   mpiexec=${MPISHMEM_CLUSTER_MPIEXEC:-mpiexec.mpich}
   export MPISHMEM_CLUSTER="$name"
-  if "$mpiexec" --version 2>&1 | grep -q "Open MPI"; then
+  if "$mpiexec" --version 2>&1 | grep -Eq "Open MPI|OpenRTE"; then
     olist=$(echo "$list" | sed "s/\([^,]*\)/\1:$ppn/g")
+    # Open MPI's RMA across hosts needs UCX (osc rdma has no TCP path); its UCX components
+    # refuse TCP-only machines unless told any transport will do.
     enter h1 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-      OMPI_MCA_rmaps_base_oversubscribe=1 "$mpiexec" --mca plm_rsh_agent "$here/cluster-launch.sh" \
+      OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_pml="${OMPI_MCA_pml:-ucx}" \
+      OMPI_MCA_osc="${OMPI_MCA_osc:-ucx}" OMPI_MCA_pml_ucx_tls="${OMPI_MCA_pml_ucx_tls:-any}" \
+      OMPI_MCA_pml_ucx_devices="${OMPI_MCA_pml_ucx_devices:-any}" "$mpiexec" --mca plm_rsh_agent "$here/cluster-launch.sh" \
       --host "$olist" --map-by "ppr:$ppn:node" -n "$np" "$@"
   fi
   enter h1 "$mpiexec" -launcher ssh -launcher-exec "$here/cluster-launch.sh" \
     -hosts "$list" -ppn "$ppn" -n "$np" "$@"
 }
 
+# up and down of one cluster never overlap (a lock file next to the state directory; the
+# holders do not inherit it).
+locked() {
+  mkdir -p /run/mpishmem-cluster 2>/dev/null || skip "cannot create /run/mpishmem-cluster"
+  exec 9>"/run/mpishmem-cluster/$name.lock"
+  command -v flock >/dev/null 2>&1 && flock 9
+  "$@"
+}
+
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 case $cmd in
-  up) up "$@";;
-  down) [ "$(id -u)" -eq 0 ] || skip "the emulated cluster needs root"; down;;
+  up) [ "$(id -u)" -eq 0 ] || skip "the emulated cluster needs root (network namespaces)"
+      locked up "$@";;
+  down) [ "$(id -u)" -eq 0 ] || skip "the emulated cluster needs root"; locked down;;
   status) status;;
   exec) [ $# -ge 2 ] || die "usage: cluster.sh exec HOST cmd..."; enter "$@";;
   run) run "$@";;
-  *) sed -n '2,12s/^# \{0,1\}//p' "$0"; exit 2;;
+  -n|-np) run "$cmd" "$@";;
+  shm-dirs)
+    for h in $(hosts_up); do
+      p=$(holder_pid "$h") || die "host $h of cluster $name is not up"
+      echo "/proc/$p/root/dev/shm"
+    done;;
+  *) sed -n '2,14s/^# \{0,1\}//p' "$0"; exit 2;;
 esac
