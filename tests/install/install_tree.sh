@@ -34,6 +34,11 @@ fi
 run "$work/ring_pc_static"
 
 "$prefix/bin/oshcc" --showme | grep -q -- "-lmpishmem"
+# Documentation: the license, the man pages (oshc++ has oshcc's page).
+for f in share/doc/mpishmem/LICENSE share/man/man1/oshcc.1 share/man/man1/oshc++.1 \
+  share/man/man1/oshrun.1 share/man/man1/shmem-info.1 share/man/man7/mpishmem.7; do
+  [ -s "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
+done
 mv "$prefix" "$work/moved"
 prefix="$work/moved"
 "$prefix/bin/oshcc" "$src/tests/install/project/ring.c" -o "$work/ring_cc"
