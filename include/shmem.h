@@ -14,7 +14,12 @@
 #undef MPISHMEM_FN
 #undef MPISHMEM_OLD
 
-#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
+/* The generic names (shmem_put, shmem_atomic_fetch_add, shmem_sum_reduce, ...): C11 generic
+ * selections in C, overloads in C++. */
+#if defined(__cplusplus)
+#include <mpishmem/cxx_overloads.h>
+#include <mpishmem/cxx_coll_overloads.h>
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 #include <mpishmem/generics.h>
 #include <mpishmem/coll_generics.h>
 #endif

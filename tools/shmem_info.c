@@ -1,10 +1,6 @@
-/* shmem-info: what this mpishmem is and what it sees.
- *   shmem-info            library and spec versions, MPI built with / running on, build options
- *   shmem-info --env      every environment variable the library reads: value, default, help
- *   shmem-info --all      all of the above plus the topology (initializes the library: run it
- *                         under oshrun to see a job's layout, e.g. oshrun -n 4 shmem-info --all)
- *   shmem-info --machine  everything as key=value lines, for scripts
- * Linked with the library's objects, so it reads the environment exactly as the library does. */
+/* shmem-info: what this mpishmem is and what it sees (usage: the USAGE text below, and
+ * man shmem-info). Linked with the library's objects, so it reads the environment exactly as
+ * the library does. */
 #define _POSIX_C_SOURCE 200809L /* gethostname */
 #include <mpi.h>
 #include <shmem.h>
@@ -15,9 +11,35 @@
 
 #include "../src/core/env.h"
 
+/* Set by tools/CMakeLists.txt from the configuration. */
 #ifndef MPISHMEM_BUILD_TYPE
 #define MPISHMEM_BUILD_TYPE "unknown"
 #endif
+#ifndef MPISHMEM_INSTALL_PREFIX
+#define MPISHMEM_INSTALL_PREFIX "unknown"
+#endif
+#ifndef MPISHMEM_BUILD_OPTIONS
+#define MPISHMEM_BUILD_OPTIONS "unknown"
+#endif
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define VERSION                                                                           \
+    STR(MPISHMEM_VERSION_MAJOR) "." STR(MPISHMEM_VERSION_MINOR) "." STR(MPISHMEM_VERSION_PATCH)
+
+static const char USAGE[] =
+    "usage: shmem-info [--env] [--all] [--machine] | --version | --help\n"
+    "What this mpishmem is and which settings it sees.\n"
+    "\n"
+    "  (no option)    library, OpenSHMEM and MPI versions, install prefix, build options\n"
+    "  --env          every environment variable the library reads: value, default, meaning\n"
+    "  --all          all of the above and the job's topology; this initializes the library,\n"
+    "                 so run it under oshrun to see a job's layout (oshrun -n 4 shmem-info --all)\n"
+    "  --machine      everything as key=value lines, for scripts (also --parsable)\n"
+    "  --version      print the mpishmem version and exit\n"
+    "  -h, --help     print this help and exit\n"
+    "\n"
+    "Under a launcher only PE 0 prints what is the same on every PE.\n";
 
 static void mpi_built_with(char *out, size_t n)
 {
@@ -31,14 +53,33 @@ static void mpi_built_with(char *out, size_t n)
 #endif
 }
 
-/* The first line of MPI_Get_library_version (callable before MPI_Init). */
+/* The first line of MPI_Get_library_version (callable before MPI_Init), each run of blanks
+ * (MPICH's "MPICH Version:\t4.0.2") made one space. */
 static void mpi_running(char *out, size_t n)
 {
     char v[MPI_MAX_LIBRARY_VERSION_STRING];
     int len = 0;
     MPI_Get_library_version(v, &len);
     v[strcspn(v, "\n")] = '\0';
-    snprintf(out, n, "%s", v);
+    size_t o = 0;
+    for (const char *p = v; *p && o + 1 < n; p++) {
+        int blank = *p == ' ' || *p == '\t' || *p == '\r';
+        if (blank && (o == 0 || out[o - 1] == ' ')) continue;
+        out[o++] = blank ? ' ' : *p;
+    }
+    while (o > 0 && out[o - 1] == ' ') o--;
+    out[o] = '\0';
+}
+
+static const char *sanitizers(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return "address,undefined";
+#elif defined(__SANITIZE_THREAD__)
+    return "thread";
+#else
+    return "none";
+#endif
 }
 
 static void print_versions(int machine)
@@ -53,18 +94,19 @@ static void print_versions(int machine)
     char spec[32];
     snprintf(spec, sizeof spec, "%d.%d", major, minor);
     printf(fmt, machine ? "library" : "Library:", name);
+    printf(fmt, machine ? "version" : "Version:", VERSION);
     printf(fmt, machine ? "spec_version" : "OpenSHMEM version:", spec);
     printf(fmt, machine ? "mpi_built_with" : "MPI built with:", built);
     printf(fmt, machine ? "mpi_running" : "MPI running:", running);
+    printf(fmt, machine ? "install_prefix" : "Install prefix:", MPISHMEM_INSTALL_PREFIX);
     printf(fmt, machine ? "build_type" : "Build type:", MPISHMEM_BUILD_TYPE);
+    printf(fmt, machine ? "build_options" : "Build options:", MPISHMEM_BUILD_OPTIONS);
 #if defined(__clang__)
     printf(fmt, machine ? "compiler" : "Compiler:", "clang " __clang_version__);
 #elif defined(__GNUC__)
     printf(fmt, machine ? "compiler" : "Compiler:", "gcc " __VERSION__);
 #endif
-#ifdef __SANITIZE_ADDRESS__
-    printf(fmt, machine ? "sanitizers" : "Sanitizers:", "address,undefined");
-#endif
+    printf(fmt, machine ? "sanitizers" : "Sanitizers:", sanitizers());
 }
 
 /* Each PE reports its host and node rank to PE 0, which prints the table. */
@@ -119,9 +161,16 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--env")) env = 1;
         else if (!strcmp(argv[i], "--all")) all = 1;
         else if (!strcmp(argv[i], "--machine") || !strcmp(argv[i], "--parsable")) machine = 1;
-        else {
-            fprintf(stderr, "usage: %s [--env] [--all] [--machine]\n", argv[0]);
-            return !(strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) * 2;
+        else if (!strcmp(argv[i], "--version")) {
+            printf("mpishmem %s (OpenSHMEM %d.%d)\n", VERSION, SHMEM_MAJOR_VERSION,
+                   SHMEM_MINOR_VERSION);
+            return 0;
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(USAGE, stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "shmem-info: unknown option '%s'\n%s", argv[i], USAGE);
+            return 2;
         }
     }
     int versions = !env || all;

@@ -4,7 +4,7 @@
  * (every PE of a single-node job; node peers in the active-message mode) is one range compare
  * and one table load, then the CPU atomic. Everything else goes to the general path, which
  * runs the SHMEM_DEBUG checks and picks the mechanism: CPU atomics, MPI accumulates, or
- * active messages (DESIGN.md, "Atomics"). */
+ * active messages (docs/design.md, "Atomics"). */
 #ifndef MPISHMEM_AMO_H
 #define MPISHMEM_AMO_H
 

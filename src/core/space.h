@@ -1,4 +1,4 @@
-/* mpishmem: memory spaces (shmemx_space_*), further symmetric segments (DESIGN.md, "Memory
+/* mpishmem: memory spaces (shmemx_space_*), further symmetric segments (docs/design.md, "Memory
  * spaces are further segments, each with its own window").
  *
  * Creating a space is local and only records its configuration. Attaching it (collective over

@@ -1,8 +1,9 @@
 #!/bin/sh
 # install_tree.sh BUILD_DIR SOURCE_DIR: installs the build into a fresh prefix and, against
 # that installed tree only, builds and runs a program (2 PEs) three ways: with find_package
-# (shared and static library), with pkg-config, and with the installed oshcc. The prefix is
-# then moved, to check that the installed wrappers find their files relative to themselves.
+# (shared and static library), with pkg-config (shared, and static with --static), and with
+# the installed oshcc. The prefix is then moved, to check that the installed wrappers find
+# their files relative to themselves.
 set -e
 build=$1 src=$2
 work=$(mktemp -d)
@@ -21,7 +22,23 @@ PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$prefix/lib64/pkgconfig" \
   $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$prefix/lib64/pkgconfig" pkg-config --cflags --libs mpishmem)
 run "$work/ring_pc"
 
+# The static library through pkg-config --static: Libs.private must bring MPI (and threads,
+# libm). -l:libmpishmem.a picks the archive where -lmpishmem would pick the shared library.
+pc_static=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$prefix/lib64/pkgconfig" \
+  pkg-config --static --cflags --libs mpishmem | sed 's/-lmpishmem\b/-l:libmpishmem.a/')
+case "$pc_static" in *-l:libmpishmem.a*) ;; *) echo "no -lmpishmem in: $pc_static"; exit 1 ;; esac
+cc -std=c11 "$src/tests/install/project/ring.c" -o "$work/ring_pc_static" $pc_static
+if ldd "$work/ring_pc_static" | grep -q libmpishmem; then
+  echo "ring_pc_static is linked with the shared library"; exit 1
+fi
+run "$work/ring_pc_static"
+
 "$prefix/bin/oshcc" --showme | grep -q -- "-lmpishmem"
+# Documentation: the license, the man pages (oshc++ has oshcc's page).
+for f in share/doc/mpishmem/LICENSE share/man/man1/oshcc.1 share/man/man1/oshc++.1 \
+  share/man/man1/oshrun.1 share/man/man1/shmem-info.1 share/man/man7/mpishmem.7; do
+  [ -s "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
+done
 mv "$prefix" "$work/moved"
 prefix="$work/moved"
 "$prefix/bin/oshcc" "$src/tests/install/project/ring.c" -o "$work/ring_cc"

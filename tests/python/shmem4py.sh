@@ -7,7 +7,9 @@
 #                                 oshcc. Cached: nothing is rebuilt while the inputs are the same.
 #   shmem4py.sh run BUILD_DIR NP  run shmem4py's suite with the installed oshrun on NP PEs.
 #
-# Exits 77 (ctest's SKIP_RETURN_CODE) only when python3 is absent; every other problem fails.
+# Exits 77 (ctest's SKIP_RETURN_CODE) when python3 is absent or when pip cannot reach the
+# package index (no network, DNS, proxy: the machine's situation, not a fault of mpishmem; the
+# run tests then skip too); every other problem, a failed build included, fails.
 # Environment: CMAKE (the cmake to install with; default: cmake on PATH), PYTHON3 (default:
 # python3 on PATH).
 set -u
@@ -55,9 +57,38 @@ if [ -z "$python3" ]; then
   exit 77
 fi
 fail() { echo "shmem4py: $*" >&2; exit 1; }
+skipped="$work/skipped" # written when setup skipped: its reason, for the run tests
+
+# Whether the package index pip used (the "Looking in indexes:" line of its log when one is
+# configured, else PyPI) answers an HTTP request (through the same proxy variables as pip).
+index_reachable() {
+  url=$(sed -n 's/^Looking in indexes: \([^ ,]*\).*/\1/p' "$work/pip.log" | head -n 1)
+  "$venv/bin/python" - "${url:-https://pypi.org/simple/}" <<'PY' >/dev/null 2>&1
+import sys, urllib.request
+urllib.request.urlopen(sys.argv[1], timeout=20).read(1)
+PY
+}
+
+# pip_or_skip WHAT ARGS...: pip ARGS, its output in $work/pip.log. When pip fails and the index
+# does not answer (or pip's output says that it could not connect), the test skips; any other
+# failure fails.
+pip_or_skip() {
+  what=$1
+  shift
+  "$venv/bin/python" -m pip "$@" >"$work/pip.log" 2>&1 && return 0
+  cat "$work/pip.log"
+  if grep -qiE "NewConnectionError|Failed to establish a new connection|Temporary failure in name resolution|Network is unreachable|ProxyError" "$work/pip.log" ||
+     ! index_reachable; then
+    echo "shmem4py: skipped: pip cannot reach the package index (no network?), and $what needs it" |
+      tee "$skipped"
+    exit 77
+  fi
+  fail "$what failed (pip's output above); the index was reachable, so this is a real failure"
+}
 
 setup() {
   mkdir -p "$work" || fail "cannot create $work"
+  rm -f "$skipped"
   # Installed every time (only changed files are copied), so the prefix follows the build.
   "${CMAKE:-cmake}" --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 ||
     { cat "$work/install.log"; fail "cmake --install failed"; }
@@ -79,14 +110,14 @@ cflags $PY_CFLAGS; headers $headers"
       fail "'$python3 -m venv' failed (on Debian: install python3-venv, e.g. sh scripts/install-deps.sh)"; }
   fi
   echo "shmem4py: pip install numpy<2 and the build requirements"
-  "$venv/bin/python" -m pip install -q "numpy<2" "cffi>=1.13" "setuptools>=43" wheel ||
-    fail "pip install failed"
+  pip_or_skip "installing numpy<2 and the build requirements" \
+    install "numpy<2" "cffi>=1.13" "setuptools>=43" wheel
 
   tarball="$work/shmem4py-$SHMEM4PY_VERSION.tar.gz"
   if [ ! -f "$tarball" ]; then
     echo "shmem4py: downloading the source distribution"
-    "$venv/bin/python" -m pip download -q --no-binary :all: --no-deps --no-build-isolation \
-      -d "$work" "shmem4py==$SHMEM4PY_VERSION" || fail "pip download failed"
+    pip_or_skip "downloading shmem4py" download --no-binary :all: --no-deps \
+      --no-build-isolation -d "$work" "shmem4py==$SHMEM4PY_VERSION"
   fi
   rm -rf "$src"
   tar -xzf "$tarball" -C "$work" || fail "cannot unpack $tarball"
@@ -114,6 +145,7 @@ case $mode in
     ;;
   run)
     np=${3:?NP missing}
+    if [ -f "$skipped" ]; then cat "$skipped"; exit 77; fi
     [ -x "$venv/bin/python" ] && [ -d "$src/test" ] || fail "not set up: run '$0 setup $build' first"
     cd "$src" || exit 1
     exec "$prefix/bin/oshrun" -n "$np" "$venv/bin/python" -m unittest discover -s test
