@@ -14,9 +14,13 @@ void mpishmem_check_initialized(const char *routine)
 void mpishmem_check_ctx_valid(const char *routine, shmem_ctx_t ctx)
 {
     mpishmem_check_initialized(routine);
-    if (ctx == SHMEM_CTX_INVALID)
-        mpishmem_error(routine, "the context is SHMEM_CTX_INVALID (check the return value of "
-                                "shmem_ctx_create)");
+    if (ctx == SHMEM_CTX_INVALID) mpishmem_ctx_invalid(routine);
+}
+
+void mpishmem_ctx_invalid(const char *routine)
+{
+    mpishmem_error(routine, "the context is SHMEM_CTX_INVALID (check the return value of "
+                            "shmem_ctx_create)");
 }
 
 void mpishmem_check_pe_in_team(const char *routine, struct mpishmem_ctx *c, int pe)

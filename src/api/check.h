@@ -16,6 +16,8 @@
 
 MPISHMEM_INTERNAL void mpishmem_check_initialized(const char *routine);
 MPISHMEM_INTERNAL void mpishmem_check_ctx_valid(const char *routine, shmem_ctx_t ctx);
+/* The error for an operation on SHMEM_CTX_INVALID (checked always where it is one compare). */
+MPISHMEM_INTERNAL __attribute__((noreturn, cold)) void mpishmem_ctx_invalid(const char *routine);
 /* `pe` numbered in the context's team. */
 MPISHMEM_INTERNAL void mpishmem_check_pe_in_team(const char *routine, struct mpishmem_ctx *c,
                                                  int pe);

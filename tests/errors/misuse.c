@@ -103,7 +103,12 @@ static void memory_cases(const char *c)
     if (!strcmp(c, "align_not_pow2")) (void)shmem_align(48, 64);
     if (!strcmp(c, "ctx_invalid")) shmem_ctx_putmem(SHMEM_CTX_INVALID, h, src, 8, 0);
     if (!strcmp(c, "ctx_invalid_get")) (void)shmem_ctx_long_g(SHMEM_CTX_INVALID, h, 0);
-    if (!strcmp(c, "ctx_quiet_invalid")) shmem_ctx_quiet(SHMEM_CTX_INVALID);
+    if (!strcmp(c, "ctx_invalid_amo"))
+        (void)shmem_ctx_long_atomic_fetch_add(SHMEM_CTX_INVALID, h, 1, 0);
+    if (!strcmp(c, "ctx_invalid_signal"))
+        shmem_ctx_putmem_signal(SHMEM_CTX_INVALID, h, src, 8, (uint64_t *)h + 1, 1,
+                                SHMEM_SIGNAL_SET, next);
+    if (!strcmp(c, "ctx_invalid_iput")) shmem_ctx_long_iput(SHMEM_CTX_INVALID, h, g, 1, 1, 2, 0);
     if (!strcmp(c, "ctx_destroy_default")) shmem_ctx_destroy(SHMEM_CTX_DEFAULT);
     if (!strcmp(c, "team_destroy_world")) shmem_team_destroy(SHMEM_TEAM_WORLD);
     if (!strcmp(c, "team_destroy_shared")) shmem_team_destroy(SHMEM_TEAM_SHARED);
