@@ -100,7 +100,6 @@ static void memory_cases(const char *c)
     if (!strcmp(c, "calloc_mismatch")) (void)shmem_calloc(me ? 8 : 16, 8);
     if (!strcmp(c, "realloc_mismatch")) (void)shmem_realloc(h, me ? 4096 : 8192);
     if (!strcmp(c, "align_mismatch")) (void)shmem_align(me ? 64 : 128, 64);
-    if (!strcmp(c, "align_not_pow2")) (void)shmem_align(48, 64);
     if (!strcmp(c, "ctx_invalid")) shmem_ctx_putmem(SHMEM_CTX_INVALID, h, src, 8, 0);
     if (!strcmp(c, "ctx_invalid_get")) (void)shmem_ctx_long_g(SHMEM_CTX_INVALID, h, 0);
     if (!strcmp(c, "ctx_invalid_amo"))
