@@ -30,6 +30,19 @@ static inline __attribute__((always_inline)) int mpishmem_ctx_world_pe(struct mp
     return map ? map[pe] : pe;
 }
 
+/* nelems * size in bytes; an overflow (a negative count converted to size_t, usually) is an
+ * error, always: one multiply-with-carry check, a constant size makes it a compare. */
+MPISHMEM_INTERNAL __attribute__((noreturn, cold)) void
+mpishmem_size_overflow(const char *routine, size_t nelems, size_t size);
+static inline __attribute__((always_inline)) size_t mpishmem_bytes(const char *routine,
+                                                                   size_t nelems, size_t size)
+{
+    size_t bytes;
+    if (MPISHMEM_UNLIKELY(__builtin_mul_overflow(nelems, size, &bytes)))
+        mpishmem_size_overflow(routine, nelems, size);
+    return bytes;
+}
+
 #define MPISHMEM_DEF_CTX(ret, op, params, ...)                                            \
     MPISHMEM_API ret pshmem_##op params                                                   \
     {                                                                                     \

@@ -4,6 +4,7 @@
 
 #include "../core/error.h"
 #include "../core/segment.h"
+#include "api.h"
 
 void mpishmem_check_initialized(const char *routine)
 {
@@ -69,4 +70,10 @@ void mpishmem_check_strided(const char *routine, const void *addr, ptrdiff_t str
 void mpishmem_check_local(const char *routine, const void *addr, size_t bytes, const char *what)
 {
     if (bytes && !addr) mpishmem_error(routine, "%s is NULL", what);
+}
+
+void mpishmem_size_overflow(const char *routine, size_t nelems, size_t size)
+{
+    mpishmem_error(routine, "%zu elements of %zu bytes overflow the address space (a negative "
+                            "count converted to size_t?)", nelems, size);
 }

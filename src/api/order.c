@@ -71,7 +71,7 @@ MPISHMEM_ALIAS(shmem_ctx_pe_quiet)
 
 MPISHMEM_API void pshmem_barrier_all(void)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE); /* also after shmem_finalize: not a segfault */
     mpishmem_quiet(&mpishmem_ctx_default);
     mpishmem_coll_sync(&mpishmem_team_world);
 }
@@ -79,7 +79,7 @@ MPISHMEM_ALIAS(shmem_barrier_all)
 
 MPISHMEM_API void pshmem_sync_all(void)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE); /* also after shmem_finalize: not a segfault */
     mpishmem_coll_sync(&mpishmem_team_world);
 }
 MPISHMEM_ALIAS(shmem_sync_all)

@@ -17,14 +17,14 @@ static int contexts_wanted(const shmem_team_config_t *config, long mask)
 
 MPISHMEM_API int pshmem_team_my_pe(shmem_team_t team)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     return team == SHMEM_TEAM_INVALID ? -1 : team->my_pe;
 }
 MPISHMEM_ALIAS(shmem_team_my_pe)
 
 MPISHMEM_API int pshmem_team_n_pes(shmem_team_t team)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     return team == SHMEM_TEAM_INVALID ? -1 : team->n_pes;
 }
 MPISHMEM_ALIAS(shmem_team_n_pes)
@@ -32,7 +32,7 @@ MPISHMEM_ALIAS(shmem_team_n_pes)
 MPISHMEM_API int pshmem_team_get_config(shmem_team_t team, long config_mask,
                                         shmem_team_config_t *config)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     if (team == SHMEM_TEAM_INVALID) return -1;
     if (config_mask & SHMEM_TEAM_NUM_CONTEXTS) {
         if (!config) return -1;
@@ -45,7 +45,7 @@ MPISHMEM_ALIAS(shmem_team_get_config)
 MPISHMEM_API int pshmem_team_translate_pe(shmem_team_t src_team, int src_pe,
                                           shmem_team_t dest_team)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     if (src_team == SHMEM_TEAM_INVALID || dest_team == SHMEM_TEAM_INVALID) return -1;
     if (src_pe < 0 || src_pe >= src_team->n_pes) return -1;
     return mpishmem_team_pe_of_world(dest_team, mpishmem_team_world_pe(src_team, src_pe));
@@ -150,7 +150,7 @@ MPISHMEM_ALIAS(shmem_team_destroy)
 
 MPISHMEM_API void *pshmem_team_ptr(shmem_team_t team, const void *dest, int pe)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     if (team == SHMEM_TEAM_INVALID || pe < 0 || pe >= team->n_pes) return NULL;
     int wpe = mpishmem_team_world_pe(team, pe);
     size_t off;

@@ -24,7 +24,25 @@ static int before_init(const char *c)
     else if (!strcmp(c, "quiet_before_init")) shmem_quiet();
     else if (!strcmp(c, "finalize_without_init")) shmem_finalize();
     else if (!strcmp(c, "init_thread_bad_level")) (void)shmem_init_thread(42, NULL);
-    else if (!strcmp(c, "finalize_twice")) {
+    else if (!strncmp(c, "after_finalize_", 15)) {
+        /* Calls after shmem_finalize get the error of calls before shmem_init. */
+        static long d[4], s[4], ps[SHMEM_BCAST_SYNC_SIZE];
+        shmem_ctx_t ctx;
+        shmem_team_t t;
+        shmem_init();
+        shmem_finalize();
+        c += 15;
+        if (!strcmp(c, "barrier_all")) shmem_barrier_all();
+        if (!strcmp(c, "sync_all")) shmem_sync_all();
+        if (!strcmp(c, "team_sync")) shmem_team_sync(SHMEM_TEAM_WORLD);
+        if (!strcmp(c, "broadcast")) shmem_long_broadcast(SHMEM_TEAM_WORLD, d, s, 4, 0);
+        if (!strcmp(c, "sum_reduce")) shmem_long_sum_reduce(SHMEM_TEAM_WORLD, d, s, 4);
+        if (!strcmp(c, "broadcast64")) shmem_broadcast64(d, s, 4, 0, 0, 0, 2, ps);
+        if (!strcmp(c, "malloc")) (void)shmem_malloc(64);
+        if (!strcmp(c, "ctx_create")) (void)shmem_ctx_create(0, &ctx);
+        if (!strcmp(c, "team_split")) shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 1, NULL, 0, &t);
+        if (!strcmp(c, "team_n_pes")) (void)shmem_team_n_pes(SHMEM_TEAM_WORLD);
+    } else if (!strcmp(c, "finalize_twice")) {
         shmem_init();
         shmem_finalize();
         shmem_finalize();
@@ -64,6 +82,24 @@ static void address_cases(const char *c)
     if (!strcmp(c, "ibput_past_end")) shmem_long_ibput(h, (long *)src, 1 << 16, 2, 2, 4, next);
     if (!strcmp(c, "ibget_null_dest")) shmem_long_ibget(NULL, h, 2, 2, 1, 2, next);
     free(priv);
+}
+
+/* Element counts whose byte count overflows size_t (checked always). */
+static void overflow_cases(const char *c)
+{
+    size_t huge = ((size_t)1 << 61) + 1; /* * 8 bytes wraps around to 8 */
+    if (!strcmp(c, "put_overflow")) shmem_long_put(h, (long *)src, huge, next);
+    if (!strcmp(c, "get_nbi_overflow")) shmem_long_get_nbi((long *)src, h, huge, next);
+    if (!strcmp(c, "ibput_overflow")) shmem_long_ibput(h, (long *)src, 1, 1, huge, 1, next);
+    if (!strcmp(c, "put_signal_overflow"))
+        shmem_long_put_signal(h, (long *)src, huge, (uint64_t *)h + 1, 1, SHMEM_SIGNAL_SET, next);
+    if (!strcmp(c, "alltoallmem_overflow"))
+        shmem_alltoallmem(SHMEM_TEAM_WORLD, h, h, (size_t)1 << 63);
+    if (!strcmp(c, "broadcast_overflow")) shmem_long_broadcast(SHMEM_TEAM_WORLD, h, h, huge, 0);
+    if (!strcmp(c, "alltoall64_overflow")) {
+        static long ps[SHMEM_ALLTOALL_SYNC_SIZE];
+        shmem_alltoall64(h, h, huge, 0, 0, n, ps);
+    }
 }
 
 /* AMOs, signals, point-to-point synchronization and locks. */
@@ -131,6 +167,7 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     pe_cases(c);
     address_cases(c);
+    overflow_cases(c);
     sync_cases(c);
     memory_cases(c);
     shmem_barrier_all();
