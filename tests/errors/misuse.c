@@ -147,6 +147,16 @@ static void memory_cases(const char *c)
     if (!strcmp(c, "ctx_destroy_default")) shmem_ctx_destroy(SHMEM_CTX_DEFAULT);
     if (!strcmp(c, "team_destroy_world")) shmem_team_destroy(SHMEM_TEAM_WORLD);
     if (!strcmp(c, "team_destroy_shared")) shmem_team_destroy(SHMEM_TEAM_SHARED);
+    if (!strcmp(c, "team_num_contexts_negative")) {
+        shmem_team_t t;
+        shmem_team_config_t conf = {.num_contexts = -1};
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, &conf, SHMEM_TEAM_NUM_CONTEXTS, &t);
+    }
+    if (!strcmp(c, "team_2d_num_contexts_negative")) {
+        shmem_team_t x, y;
+        shmem_team_config_t conf = {.num_contexts = -1};
+        shmem_team_split_2d(SHMEM_TEAM_WORLD, 1, NULL, 0, &x, &conf, SHMEM_TEAM_NUM_CONTEXTS, &y);
+    }
     if (!strcmp(c, "team_destroy_live_ctx")) {
         shmem_team_t t;
         shmem_ctx_t ctx;
