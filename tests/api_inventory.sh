@@ -1,7 +1,8 @@
 #!/bin/sh
 # api_inventory.sh LIBRARY SPEC_DIR: checks the library's exported symbols against the
 # OpenSHMEM 1.6 inventory (tests/api/api-1.6-*.txt: the specification's API list, and the
-# names that appear only in its deprecation table):
+# names that appear only in its deprecation table; api-1.4-cache.txt: the cache-management
+# routines removed in 1.5, kept as no-ops for old programs):
 #   - every current and deprecated name is exported, and so is its profiling name
 #     (pshmem_x for shmem_x, p<name> for the others), unless tests/api/pending.txt lists it;
 #   - no name listed as pending is exported (the list must shrink as families land);
@@ -14,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # (names sanitizers add, such as __odr_asan.X, are theirs, not ours)
 nm -D --defined-only "$lib" | awk '{print $NF}' | grep -v "^__odr_asan" | sort -u > "$tmp/exported"
-cat "$dir"/api-1.6-*.txt | sort -u > "$tmp/spec"
+cat "$dir"/api-1.6-*.txt "$dir"/api-1.4-cache.txt | sort -u > "$tmp/spec"
 grep -v -e '^#' -e '^$' "$dir/pending.txt" | sed 's/.*/^(&)$/' > "$tmp/pending"
 grep -E -f "$tmp/pending" "$tmp/spec" > "$tmp/spec_pending"
 grep -v -x -F -f "$tmp/spec_pending" "$tmp/spec" > "$tmp/spec_due"

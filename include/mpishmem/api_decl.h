@@ -46,6 +46,15 @@ void MPISHMEM_OLD(shfree)(void *ptr);
 void *MPISHMEM_OLD(shrealloc)(void *ptr, size_t size);
 void *MPISHMEM_OLD(shmemalign)(size_t alignment, size_t size);
 
+/* ---- Cache management: removed in OpenSHMEM 1.5 (last in 1.4); kept as no-ops for old
+ * programs, since memory here is always coherent. ----------------------------------------- */
+void MPISHMEM_FN(clear_cache_inv)(void);
+void MPISHMEM_FN(set_cache_inv)(void);
+void MPISHMEM_FN(set_cache_line_inv)(void *dest);
+void MPISHMEM_FN(clear_cache_line_inv)(void *dest);
+void MPISHMEM_FN(udcflush)(void);
+void MPISHMEM_FN(udcflush_line)(void *dest);
+
 /* ---- RMA -------------------------------------------------------------------------------- */
 #define MPISHMEM_DECL_RMA_TYPED(T, N, _)                                                   \
     MPISHMEM_DECL_CTX(void, N##_put, T *dest, const T *source, size_t nelems, int pe)     \

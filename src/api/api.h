@@ -30,6 +30,19 @@ static inline __attribute__((always_inline)) int mpishmem_ctx_world_pe(struct mp
     return map ? map[pe] : pe;
 }
 
+/* nelems * size in bytes; an overflow (a negative count converted to size_t, usually) is an
+ * error, always: one multiply-with-carry check, a constant size makes it a compare. */
+MPISHMEM_INTERNAL __attribute__((noreturn, cold)) void
+mpishmem_size_overflow(const char *routine, size_t nelems, size_t size);
+static inline __attribute__((always_inline)) size_t mpishmem_bytes(const char *routine,
+                                                                   size_t nelems, size_t size)
+{
+    size_t bytes;
+    if (MPISHMEM_UNLIKELY(__builtin_mul_overflow(nelems, size, &bytes)))
+        mpishmem_size_overflow(routine, nelems, size);
+    return bytes;
+}
+
 #define MPISHMEM_DEF_CTX(ret, op, params, ...)                                            \
     MPISHMEM_API ret pshmem_##op params                                                   \
     {                                                                                     \
@@ -40,7 +53,10 @@ static inline __attribute__((always_inline)) int mpishmem_ctx_world_pe(struct mp
     MPISHMEM_ALIAS(shmem_##op)                                                            \
     MPISHMEM_API ret pshmem_ctx_##op(shmem_ctx_t ctx, MPISHMEM_UNPAREN params)            \
     {                                                                                     \
-        MPISHMEM_CHECK(ctx_valid(MPISHMEM_ROUTINE, ctx));                                 \
+        MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));                                    \
+        /* Undefined by the spec, but one compare keeps it from being a segfault. */      \
+        if (MPISHMEM_UNLIKELY(ctx == SHMEM_CTX_INVALID))                                  \
+            mpishmem_ctx_invalid(MPISHMEM_ROUTINE);                                       \
         struct mpishmem_ctx *const C = ctx;                                               \
         MPISHMEM_CHECK(pe_in_team(MPISHMEM_ROUTINE, C, pe));                              \
         const int PE = mpishmem_ctx_world_pe(C, pe);                                      \

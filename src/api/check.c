@@ -4,6 +4,7 @@
 
 #include "../core/error.h"
 #include "../core/segment.h"
+#include "api.h"
 
 void mpishmem_check_initialized(const char *routine)
 {
@@ -14,9 +15,13 @@ void mpishmem_check_initialized(const char *routine)
 void mpishmem_check_ctx_valid(const char *routine, shmem_ctx_t ctx)
 {
     mpishmem_check_initialized(routine);
-    if (ctx == SHMEM_CTX_INVALID)
-        mpishmem_error(routine, "the context is SHMEM_CTX_INVALID (check the return value of "
-                                "shmem_ctx_create)");
+    if (ctx == SHMEM_CTX_INVALID) mpishmem_ctx_invalid(routine);
+}
+
+void mpishmem_ctx_invalid(const char *routine)
+{
+    mpishmem_error(routine, "the context is SHMEM_CTX_INVALID (check the return value of "
+                            "shmem_ctx_create)");
 }
 
 void mpishmem_check_pe_in_team(const char *routine, struct mpishmem_ctx *c, int pe)
@@ -65,4 +70,10 @@ void mpishmem_check_strided(const char *routine, const void *addr, ptrdiff_t str
 void mpishmem_check_local(const char *routine, const void *addr, size_t bytes, const char *what)
 {
     if (bytes && !addr) mpishmem_error(routine, "%s is NULL", what);
+}
+
+void mpishmem_size_overflow(const char *routine, size_t nelems, size_t size)
+{
+    mpishmem_error(routine, "%zu elements of %zu bytes overflow the address space (a negative "
+                            "count converted to size_t?)", nelems, size);
 }

@@ -15,7 +15,16 @@
     } while (0)
 
 MPISHMEM_INTERNAL void mpishmem_check_initialized(const char *routine);
+/* The same check, always (SHMEM_DEBUG or not): for routines that are not on a fast path
+ * (collectives, barriers, allocation, teams, contexts), which would otherwise touch the freed
+ * state of a finalized library. One load and one branch. */
+#define MPISHMEM_REQUIRE_INIT(routine)                                                    \
+    do {                                                                                  \
+        if (MPISHMEM_UNLIKELY(mpishmem_g.init_count <= 0)) mpishmem_check_initialized(routine); \
+    } while (0)
 MPISHMEM_INTERNAL void mpishmem_check_ctx_valid(const char *routine, shmem_ctx_t ctx);
+/* The error for an operation on SHMEM_CTX_INVALID (checked always where it is one compare). */
+MPISHMEM_INTERNAL __attribute__((noreturn, cold)) void mpishmem_ctx_invalid(const char *routine);
 /* `pe` numbered in the context's team. */
 MPISHMEM_INTERNAL void mpishmem_check_pe_in_team(const char *routine, struct mpishmem_ctx *c,
                                                  int pe);

@@ -9,15 +9,19 @@
 static int alltoall(const char *routine, struct mpishmem_team *t, void *dest, const void *source,
                     size_t nelems, size_t size)
 {
+    MPISHMEM_REQUIRE_INIT(routine);
+    size_t block = mpishmem_bytes(routine, nelems, size);
     if (MPISHMEM_UNLIKELY(mpishmem_g.debug)) {
         mpishmem_check_coll_team(routine, t);
-        size_t bytes = nelems * size * (size_t)t->n_pes;
+        size_t bytes = mpishmem_bytes(routine, block, (size_t)t->n_pes);
         mpishmem_check_symmetric(routine, dest, bytes, "dest");
         mpishmem_check_symmetric(routine, source, bytes, "source");
         mpishmem_check_coll_disjoint(routine, dest, bytes, source, bytes, 0);
     }
     if (t == SHMEM_TEAM_INVALID) return -1;
-    mpishmem_coll_alltoall(t, dest, source, nelems * size);
+    if (block == 0) return 0; /* every PE passes 0: a no-op everywhere, NULL buffers too */
+    mpishmem_bytes(routine, block, (size_t)t->n_pes);
+    mpishmem_coll_alltoall(t, dest, source, block);
     return 0;
 }
 
@@ -31,6 +35,8 @@ static int alltoalls(const char *routine, struct mpishmem_team *t, void *dest,
                      const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
                      size_t size)
 {
+    MPISHMEM_REQUIRE_INIT(routine);
+    mpishmem_bytes(routine, nelems, size);
     if (MPISHMEM_UNLIKELY(mpishmem_g.debug)) {
         mpishmem_check_coll_team(routine, t);
         mpishmem_check_coll_stride(routine, dst, "dst");
@@ -42,6 +48,7 @@ static int alltoalls(const char *routine, struct mpishmem_team *t, void *dest,
         mpishmem_check_coll_disjoint(routine, dest, dbytes, source, sbytes, 0);
     }
     if (t == SHMEM_TEAM_INVALID) return -1;
+    if (nelems == 0) return 0;
     mpishmem_coll_alltoalls(t, dest, source, dst, sst, nelems, size);
     return 0;
 }
@@ -49,6 +56,8 @@ static int alltoalls(const char *routine, struct mpishmem_team *t, void *dest,
 static int broadcast(const char *routine, struct mpishmem_team *t, void *dest,
                      const void *source, size_t nelems, int root, size_t size)
 {
+    MPISHMEM_REQUIRE_INIT(routine);
+    size_t bytes = mpishmem_bytes(routine, nelems, size);
     if (MPISHMEM_UNLIKELY(mpishmem_g.debug)) {
         mpishmem_check_coll_team(routine, t);
         mpishmem_check_coll_root(routine, t, root);
@@ -57,13 +66,16 @@ static int broadcast(const char *routine, struct mpishmem_team *t, void *dest,
         mpishmem_check_coll_disjoint(routine, dest, nelems * size, source, nelems * size, 1);
     }
     if (t == SHMEM_TEAM_INVALID) return -1;
-    mpishmem_coll_broadcast(t, dest, source, nelems * size, root, 1);
+    if (bytes == 0) return 0;
+    mpishmem_coll_broadcast(t, dest, source, bytes, root, 1);
     return 0;
 }
 
 static int collect(const char *routine, struct mpishmem_team *t, void *dest, const void *source,
                    size_t nelems, size_t size)
 {
+    MPISHMEM_REQUIRE_INIT(routine);
+    size_t bytes = mpishmem_bytes(routine, nelems, size);
     if (MPISHMEM_UNLIKELY(mpishmem_g.debug)) {
         mpishmem_check_coll_team(routine, t);
         /* dest holds at least this PE's part (the total is known only inside the call) */
@@ -71,16 +83,20 @@ static int collect(const char *routine, struct mpishmem_team *t, void *dest, con
         mpishmem_check_symmetric(routine, source, nelems * size, "source");
     }
     if (t == SHMEM_TEAM_INVALID) return -1;
-    mpishmem_coll_collect(t, dest, source, nelems * size);
+    /* PEs may contribute different counts, so even 0 takes part (src/coll copes with NULL
+     * buffers of 0 bytes). */
+    mpishmem_coll_collect(t, dest, source, bytes);
     return 0;
 }
 
 static int fcollect(const char *routine, struct mpishmem_team *t, void *dest, const void *source,
                     size_t nelems, size_t size)
 {
+    MPISHMEM_REQUIRE_INIT(routine);
+    size_t bytes = mpishmem_bytes(routine, nelems, size);
     if (MPISHMEM_UNLIKELY(mpishmem_g.debug)) {
         mpishmem_check_coll_team(routine, t);
-        size_t bytes = nelems * size, all = bytes * (size_t)t->n_pes;
+        size_t all = mpishmem_bytes(routine, bytes, (size_t)t->n_pes);
         mpishmem_check_symmetric(routine, dest, all, "dest");
         mpishmem_check_symmetric(routine, source, bytes, "source");
         /* in place: source is this PE's own block of dest */
@@ -88,7 +104,9 @@ static int fcollect(const char *routine, struct mpishmem_team *t, void *dest, co
             mpishmem_check_coll_disjoint(routine, dest, all, source, bytes, 0);
     }
     if (t == SHMEM_TEAM_INVALID) return -1;
-    mpishmem_coll_fcollect(t, dest, source, nelems * size);
+    if (bytes == 0) return 0;
+    mpishmem_bytes(routine, bytes, (size_t)t->n_pes);
+    mpishmem_coll_fcollect(t, dest, source, bytes);
     return 0;
 }
 

@@ -1,5 +1,6 @@
 /* OpenSHMEM active-set collectives (deprecated in 1.5, still part of 1.6): barrier, sync,
- * broadcast, collect, fcollect, alltoall and alltoalls in their 32- and 64-bit forms. The
+ * broadcast, collect, fcollect, alltoall and alltoalls in their 32- and 64-bit forms (0
+ * elements: a no-op, except collect, whose counts may differ between PEs). The
  * active set is mapped to a cached team (src/coll/active_set.c) and the work done by the team
  * algorithms of src/coll/coll.h. pSync is checked under SHMEM_DEBUG but never written: the
  * spec's contract (initialized to SHMEM_SYNC_VALUE by the program, restored on return) holds
@@ -22,7 +23,7 @@ void mpishmem_check_psync(const char *routine, const long *pSync, size_t nlongs)
 static inline struct mpishmem_team *aset(const char *routine, int start, int log_stride,
                                          int size, const long *pSync, size_t sync_size)
 {
-    MPISHMEM_CHECK(initialized(routine));
+    MPISHMEM_REQUIRE_INIT(routine);
     MPISHMEM_CHECK(psync(routine, pSync, sync_size));
     return mpishmem_active_set(routine, start, log_stride, size);
 }
@@ -55,7 +56,8 @@ MPISHMEM_ALIAS(shmem_sync)
         MPISHMEM_CHECK(root(MPISHMEM_ROUTINE, PE_root, PE_size));                         \
         MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, dest, nelems * BYTES, "dest"));        \
         MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, source, nelems * BYTES, "source"));    \
-        mpishmem_coll_broadcast(t, dest, source, nelems * BYTES, PE_root, 0);             \
+        size_t bytes = mpishmem_bytes(MPISHMEM_ROUTINE, nelems, BYTES);                   \
+        if (bytes) mpishmem_coll_broadcast(t, dest, source, bytes, PE_root, 0);           \
     }                                                                                     \
     MPISHMEM_ALIAS(shmem_broadcast##BITS)                                                 \
     MPISHMEM_API void pshmem_collect##BITS(void *dest, const void *source, size_t nelems, \
@@ -66,7 +68,8 @@ MPISHMEM_ALIAS(shmem_sync)
                                        pSync, SHMEM_COLLECT_SYNC_SIZE);                   \
         MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, dest, nelems * BYTES, "dest"));        \
         MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, source, nelems * BYTES, "source"));    \
-        mpishmem_coll_collect(t, dest, source, nelems * BYTES);                           \
+        /* even 0 takes part: the counts may differ between PEs */                        \
+        mpishmem_coll_collect(t, dest, source, mpishmem_bytes(MPISHMEM_ROUTINE, nelems, BYTES)); \
     }                                                                                     \
     MPISHMEM_ALIAS(shmem_collect##BITS)                                                   \
     MPISHMEM_API void pshmem_fcollect##BITS(void *dest, const void *source, size_t nelems, \
@@ -78,7 +81,8 @@ MPISHMEM_ALIAS(shmem_sync)
         MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, dest, nelems * BYTES * (size_t)PE_size, \
                                  "dest"));                                                \
         MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, source, nelems * BYTES, "source"));    \
-        mpishmem_coll_fcollect(t, dest, source, nelems * BYTES);                          \
+        size_t bytes = mpishmem_bytes(MPISHMEM_ROUTINE, nelems, BYTES);                   \
+        if (bytes) mpishmem_coll_fcollect(t, dest, source, bytes);                        \
     }                                                                                     \
     MPISHMEM_ALIAS(shmem_fcollect##BITS)                                                  \
     MPISHMEM_API void pshmem_alltoall##BITS(void *dest, const void *source, size_t nelems, \
@@ -87,10 +91,12 @@ MPISHMEM_ALIAS(shmem_sync)
     {                                                                                     \
         struct mpishmem_team *t = aset(MPISHMEM_ROUTINE, PE_start, logPE_stride, PE_size, \
                                        pSync, SHMEM_ALLTOALL_SYNC_SIZE);                  \
-        size_t all = nelems * BYTES * (size_t)PE_size;                                    \
+        size_t all = mpishmem_bytes(MPISHMEM_ROUTINE,                                     \
+                                    mpishmem_bytes(MPISHMEM_ROUTINE, nelems, BYTES),      \
+                                    (size_t)PE_size);                                     \
         MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, dest, all, "dest"));                   \
         MPISHMEM_CHECK(symmetric(MPISHMEM_ROUTINE, source, all, "source"));               \
-        mpishmem_coll_alltoall(t, dest, source, nelems * BYTES);                          \
+        if (all) mpishmem_coll_alltoall(t, dest, source, nelems * BYTES);                 \
     }                                                                                     \
     MPISHMEM_ALIAS(shmem_alltoall##BITS)                                                  \
     MPISHMEM_API void pshmem_alltoalls##BITS(void *dest, const void *source, ptrdiff_t dst, \
@@ -101,7 +107,8 @@ MPISHMEM_ALIAS(shmem_sync)
                                        pSync, SHMEM_ALLTOALLS_SYNC_SIZE);                 \
         MPISHMEM_CHECK(strides(MPISHMEM_ROUTINE, dest, source, dst, sst,                  \
                                nelems * (size_t)PE_size, BYTES));                         \
-        mpishmem_coll_alltoalls(t, dest, source, dst, sst, nelems, BYTES);                \
+        if (mpishmem_bytes(MPISHMEM_ROUTINE, nelems, BYTES))                              \
+            mpishmem_coll_alltoalls(t, dest, source, dst, sst, nelems, BYTES);            \
     }                                                                                     \
     MPISHMEM_ALIAS(shmem_alltoalls##BITS)
 MPISHMEM_DEF_COLL_OLD_SIZED(32, 4)

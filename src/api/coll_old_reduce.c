@@ -22,11 +22,13 @@ static void mpishmem_check_to_all(const char *routine, const void *dest, const v
                                                  int PE_size, T *pWrk, long *pSync)       \
     {                                                                                     \
         (void)pWrk;                                                                       \
+        MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);                                          \
         if (MPISHMEM_UNLIKELY(nreduce < 0)) /* checked always: it would become a huge count */ \
             mpishmem_error(MPISHMEM_ROUTINE, "nreduce = %d is negative", nreduce);        \
         MPISHMEM_CHECK(to_all(MPISHMEM_ROUTINE, dest, source, nreduce, sizeof(T), pSync)); \
         struct mpishmem_team *t =                                                         \
             mpishmem_active_set(MPISHMEM_ROUTINE, PE_start, logPE_stride, PE_size);       \
+        if (nreduce == 0) return; /* on every PE: a no-op */                              \
         mpishmem_coll_reduce(t, dest, source, (size_t)nreduce, MPISHMEM_MPI_TYPE(N),      \
                              MPISHMEM_MPI_OP(OP));                                        \
     }                                                                                     \

@@ -12,6 +12,8 @@ enum { REDUCE, INSCAN, EXSCAN };
 static int reduce(const char *routine, struct mpishmem_team *t, void *dest, const void *source,
                   size_t count, size_t size, MPI_Datatype type, MPI_Op op, int kind)
 {
+    MPISHMEM_REQUIRE_INIT(routine);
+    mpishmem_bytes(routine, count, size);
     if (MPISHMEM_UNLIKELY(mpishmem_g.debug)) {
         mpishmem_check_coll_team(routine, t);
         mpishmem_check_symmetric(routine, dest, count * size, "dest");
@@ -19,6 +21,7 @@ static int reduce(const char *routine, struct mpishmem_team *t, void *dest, cons
         mpishmem_check_coll_disjoint(routine, dest, count * size, source, count * size, 1);
     }
     if (t == SHMEM_TEAM_INVALID) return -1;
+    if (count == 0) return 0; /* every PE passes 0: a no-op everywhere, NULL buffers too */
     if (kind == REDUCE) mpishmem_coll_reduce(t, dest, source, count, type, op);
     else mpishmem_coll_scan(t, dest, source, count, type, op, kind == EXSCAN);
     return 0;

@@ -6,6 +6,7 @@
 
 MPISHMEM_API int pshmem_team_sync(shmem_team_t team)
 {
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     MPISHMEM_CHECK(coll_team(MPISHMEM_ROUTINE, team));
     if (team == SHMEM_TEAM_INVALID) return -1;
     mpishmem_coll_sync(team);

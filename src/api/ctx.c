@@ -8,7 +8,7 @@
 
 MPISHMEM_API int pshmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     if (ctx) *ctx = SHMEM_CTX_INVALID;
     if (team == SHMEM_TEAM_INVALID || !ctx) return -1;
     struct mpishmem_ctx *c = mpishmem_ctx_new(team, options);
@@ -40,7 +40,7 @@ MPISHMEM_ALIAS(shmem_ctx_destroy)
 
 MPISHMEM_API int pshmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     if (!team) return -1;
     if (ctx == SHMEM_CTX_INVALID) {
         *team = SHMEM_TEAM_INVALID;
@@ -57,14 +57,14 @@ MPISHMEM_API void pshmem_ctx_session_start(shmem_ctx_t ctx, long options,
                                            const shmem_ctx_session_config_t *config,
                                            long config_mask)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     (void)ctx, (void)options, (void)config, (void)config_mask;
 }
 MPISHMEM_ALIAS(shmem_ctx_session_start)
 
 MPISHMEM_API void pshmem_ctx_session_stop(shmem_ctx_t ctx)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     (void)ctx;
 }
 MPISHMEM_ALIAS(shmem_ctx_session_stop)

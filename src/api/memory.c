@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../core/alloc.h"
+#include "../core/env.h"
 #include "../core/order.h"
 #include "../core/progress.h"
 #include "../core/space.h"
@@ -25,6 +26,17 @@ static void mpishmem_check_same_everywhere(const char *routine, size_t a, size_t
                                 "allocation needs the same on every PE", a, b);
 }
 
+/* The spec's answer to a request the heap cannot hold is NULL; a program that does not check
+ * then crashes far away. Under SHMEM_DEBUG or SHMEM_INFO say why, and what to change. */
+static void out_of_memory(const char *routine, size_t size)
+{
+    if (mpishmem_g.debug || mpishmem_env.info)
+        mpishmem_warn(routine, "out of symmetric memory: %zu bytes requested, the symmetric "
+                               "heap has %zu bytes per PE (SHMEM_SYMMETRIC_SIZE=%zu; raise it); "
+                               "returning NULL",
+                      size, mpishmem_g.heap.size, mpishmem_g.heap.size);
+}
+
 static void *alloc_collective(const char *routine, size_t size, size_t align)
 {
     /* Checked always: allocation is collective and costly anyway, and without the library up
@@ -35,9 +47,7 @@ static void *alloc_collective(const char *routine, size_t size, size_t align)
     size_t off = mpishmem_alloc(size, align);
     world_barrier();
     if (off == MPISHMEM_ALLOC_FAILED) {
-        mpishmem_debug_msg(routine, "out of symmetric memory: %zu bytes requested (raise "
-                                    "SHMEM_SYMMETRIC_SIZE, now %zu bytes)",
-                           size, mpishmem_g.heap.size);
+        out_of_memory(routine, size);
         return NULL;
     }
     return mpishmem_g.heap.base + off;
@@ -94,9 +104,15 @@ MPISHMEM_ALIAS(shmem_calloc)
 
 MPISHMEM_API void *pshmem_align(size_t alignment, size_t size)
 {
-    if (alignment == 0 || (alignment & (alignment - 1)) != 0)
-        mpishmem_error(MPISHMEM_ROUTINE,
-                       "alignment %zu is not a power of two (use e.g. 64 or 4096)", alignment);
+    if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
+        /* Invalid, and NULL is the answer other implementations give; still collective. */
+        mpishmem_check_initialized(MPISHMEM_ROUTINE);
+        MPISHMEM_CHECK(same_everywhere(MPISHMEM_ROUTINE, size, alignment));
+        mpishmem_debug_msg(MPISHMEM_ROUTINE, "alignment %zu is not a power of two (use e.g. "
+                                             "64 or 4096): returning NULL", alignment);
+        world_barrier();
+        return NULL;
+    }
     return alloc_collective(MPISHMEM_ROUTINE, size, alignment);
 }
 MPISHMEM_ALIAS(shmem_align)
@@ -141,8 +157,7 @@ MPISHMEM_API void *pshmem_realloc(void *ptr, size_t size)
         memcpy(result, ptr, old < size ? old : size);
         mpishmem_alloc_free(off);
     } else {
-        mpishmem_debug_msg(MPISHMEM_ROUTINE, "out of symmetric memory: %zu bytes requested",
-                           size);
+        out_of_memory(MPISHMEM_ROUTINE, size);
     }
     world_barrier();
     return result;

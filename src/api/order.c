@@ -16,7 +16,8 @@ MPISHMEM_ALIAS(shmem_fence)
 
 MPISHMEM_API void pshmem_ctx_fence(shmem_ctx_t ctx)
 {
-    MPISHMEM_CHECK(ctx_valid(MPISHMEM_ROUTINE, ctx));
+    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    if (MPISHMEM_UNLIKELY(ctx == SHMEM_CTX_INVALID)) return; /* spec: no operation */
     mpishmem_fence(ctx);
 }
 MPISHMEM_ALIAS(shmem_ctx_fence)
@@ -30,7 +31,8 @@ MPISHMEM_ALIAS(shmem_quiet)
 
 MPISHMEM_API void pshmem_ctx_quiet(shmem_ctx_t ctx)
 {
-    MPISHMEM_CHECK(ctx_valid(MPISHMEM_ROUTINE, ctx));
+    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    if (MPISHMEM_UNLIKELY(ctx == SHMEM_CTX_INVALID)) return; /* spec: no operation */
     mpishmem_quiet(ctx);
 }
 MPISHMEM_ALIAS(shmem_ctx_quiet)
@@ -61,14 +63,15 @@ MPISHMEM_ALIAS(shmem_pe_quiet)
 
 MPISHMEM_API void pshmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes)
 {
-    MPISHMEM_CHECK(ctx_valid(MPISHMEM_ROUTINE, ctx));
+    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    if (MPISHMEM_UNLIKELY(ctx == SHMEM_CTX_INVALID)) return; /* as quiet: no operation */
     pe_quiet(MPISHMEM_ROUTINE, ctx, target_pes, npes);
 }
 MPISHMEM_ALIAS(shmem_ctx_pe_quiet)
 
 MPISHMEM_API void pshmem_barrier_all(void)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE); /* also after shmem_finalize: not a segfault */
     mpishmem_quiet(&mpishmem_ctx_default);
     mpishmem_coll_sync(&mpishmem_team_world);
 }
@@ -76,7 +79,7 @@ MPISHMEM_ALIAS(shmem_barrier_all)
 
 MPISHMEM_API void pshmem_sync_all(void)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE); /* also after shmem_finalize: not a segfault */
     mpishmem_coll_sync(&mpishmem_team_world);
 }
 MPISHMEM_ALIAS(shmem_sync_all)

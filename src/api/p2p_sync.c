@@ -64,6 +64,15 @@ static void mpishmem_test_failed(void)
     }                                                                                     \
     MPISHMEM_ALIAS(shmem_##N##_test)
 
+/* wait_until_any and test_any return one satisfied index. Always the first would starve the
+ * others in a loop that serves flags as they come (a flag set again before the loop returns
+ * wins every time): each thread remembers the array and index it returned last and starts the
+ * next scan of that array just after it. */
+static _Thread_local struct {
+    const void *ivars;
+    size_t index;
+} any_last;
+
 /* A set: `values` is NULL for one comparison value. Each scan is over the included
  * elements (status[i] == 0, or status NULL). */
 #define VALUE(i) (values ? values[i] : value)
@@ -77,12 +86,18 @@ static void mpishmem_test_failed(void)
             if (INCLUDED(i) && !N##_satisfies(&ivars[i], cmp, VALUE(i))) return 0;        \
         return 1;                                                                         \
     }                                                                                     \
-    /* The first satisfying included index, or SIZE_MAX. */                              \
+    /* A satisfying included index, or SIZE_MAX: the first one after the index this thread \
+     * returned last time for the same array (round robin, see any_last). */              \
     static size_t N##_any(T *ivars, size_t n, const int *status, int cmp, T value,        \
                           const T *values)                                                \
     {                                                                                     \
-        for (size_t i = 0; i < n; i++)                                                    \
-            if (INCLUDED(i) && N##_satisfies(&ivars[i], cmp, VALUE(i))) return i;         \
+        size_t i = ivars == any_last.ivars && any_last.index + 1 < n ? any_last.index + 1 : 0; \
+        for (size_t k = 0; k < n; k++, i = i + 1 < n ? i + 1 : 0)                         \
+            if (INCLUDED(i) && N##_satisfies(&ivars[i], cmp, VALUE(i))) {                 \
+                any_last.ivars = ivars;                                                   \
+                any_last.index = i;                                                       \
+                return i;                                                                 \
+            }                                                                             \
         return SIZE_MAX;                                                                  \
     }                                                                                     \
     /* Stores every satisfying included index; returns how many. */                       \

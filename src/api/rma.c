@@ -7,11 +7,13 @@
 /* A contiguous put or get of `nelems` elements of `size` bytes; blocking or nbi. */
 #define MPISHMEM_DEF_PUT(op, T, size, blocking)                                           \
     MPISHMEM_DEF_CTX(void, op, (T * dest, const T *source, size_t nelems, int pe),        \
-                     mpishmem_put(C, MPISHMEM_ROUTINE, dest, source, nelems * (size), PE,  \
+                     mpishmem_put(C, MPISHMEM_ROUTINE, dest, source,                      \
+                                  mpishmem_bytes(MPISHMEM_ROUTINE, nelems, size), PE,  \
                                   blocking);)
 #define MPISHMEM_DEF_GET(op, T, size, blocking)                                           \
     MPISHMEM_DEF_CTX(void, op, (T * dest, const T *source, size_t nelems, int pe),        \
-                     mpishmem_get(C, MPISHMEM_ROUTINE, dest, source, nelems * (size), PE,  \
+                     mpishmem_get(C, MPISHMEM_ROUTINE, dest, source,                      \
+                                  mpishmem_bytes(MPISHMEM_ROUTINE, nelems, size), PE,  \
                                   blocking);)
 
 /* Typed: shmem_<N>_put, _get, _put_nbi, _get_nbi, _p, _g. */

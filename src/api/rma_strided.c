@@ -9,7 +9,8 @@
                                             (bsize) * (size), nblocks, "dest"));          \
                      MPISHMEM_CHECK(local(MPISHMEM_ROUTINE, source, (bsize) * (nblocks), "source")); \
                      mpishmem_put_strided(C, MPISHMEM_ROUTINE, dest, dst * (ptrdiff_t)(size), \
-                                          source, sst * (ptrdiff_t)(size), (bsize) * (size), \
+                                          source, sst * (ptrdiff_t)(size),                     \
+                                          mpishmem_bytes(MPISHMEM_ROUTINE, bsize, size), \
                                           nblocks, PE);)
 #define MPISHMEM_DEF_IBGET(op, T, size, params, bsize, nblocks)                           \
     MPISHMEM_DEF_CTX(void, op, params,                                                    \
@@ -18,7 +19,8 @@
                                             nblocks, "source"));                          \
                      MPISHMEM_CHECK(local(MPISHMEM_ROUTINE, dest, (bsize) * (nblocks), "dest")); \
                      mpishmem_get_strided(C, MPISHMEM_ROUTINE, dest, dst * (ptrdiff_t)(size), \
-                                          source, sst * (ptrdiff_t)(size), (bsize) * (size), \
+                                          source, sst * (ptrdiff_t)(size),                     \
+                                          mpishmem_bytes(MPISHMEM_ROUTINE, bsize, size), \
                                           nblocks, PE);)
 
 #define MPISHMEM_I_PARAMS(T)                                                              \

@@ -1,7 +1,11 @@
 /* OpenSHMEM library setup, exit and query routines, and the library handles. */
+#define _XOPEN_SOURCE 700 /* pwrite */
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../core/order.h"
 #include "../core/runtime.h"
@@ -67,10 +71,29 @@ MPISHMEM_API int pshmem_n_pes(void)
 }
 MPISHMEM_ALIAS(shmem_n_pes)
 
+/* oshrun's status file (tools/oshrun.in): the launcher's own exit status after MPI_Abort is
+ * not `status` when other PEs are killed. Only an existing file is written (no O_CREAT).
+ * The line is written at offset 0 by each PE that calls shmem_global_exit. */
+static void record_exit_status(int status)
+{
+    const char *path = getenv("MPISHMEM_EXIT_STATUS_FILE");
+    if (!path || !*path) return;
+    /* No O_TRUNC: PEs calling shmem_global_exit together must not empty each other's line
+     * (a PE may be killed between truncating and writing); the first line is what counts. */
+    int fd = open(path, O_WRONLY);
+    if (fd < 0) return;
+    char text[16];
+    int len = snprintf(text, sizeof text, "%d\n", status & 0xff);
+    if (pwrite(fd, text, (size_t)len, 0) != len) { /* nothing better to do: MPI's status stands */
+    }
+    close(fd);
+}
+
 MPISHMEM_API void pshmem_global_exit(int status)
 {
     fflush(stdout);
     fflush(stderr);
+    record_exit_status(status);
     /* MPI_Abort exits from inside MPI: no finalize at exit, and no warning on this PE. */
     mpishmem_progress_depth = 1;
     mpishmem_global_exit_called = 1;

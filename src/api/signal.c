@@ -9,7 +9,8 @@
     MPISHMEM_DEF_CTX(void, op,                                                            \
                      (T * dest, const T *source, size_t nelems, uint64_t *sig_addr,       \
                       uint64_t signal, int sig_op, int pe),                               \
-                     mpishmem_put_signal(C, MPISHMEM_ROUTINE, dest, source, nelems * (size), \
+                     mpishmem_put_signal(C, MPISHMEM_ROUTINE, dest, source,            \
+                                         mpishmem_bytes(MPISHMEM_ROUTINE, nelems, size), \
                                          sig_addr, signal, sig_op, PE, blocking);)
 
 #define MPISHMEM_DEF_SIGNAL_TYPED(T, N, _)                                                \

@@ -8,23 +8,28 @@
 
 #include <stdlib.h>
 
-static int contexts_wanted(const shmem_team_config_t *config, long mask)
+/* The contexts a split's configuration reserves; a negative count is an error (the spec asks
+ * for a non-negative one, and accepting it silently hid programs' bugs). */
+static int contexts_wanted(const char *routine, const shmem_team_config_t *config, long mask)
 {
-    return config && (mask & SHMEM_TEAM_NUM_CONTEXTS) && config->num_contexts > 0
-               ? config->num_contexts
-               : 0;
+    if (!config || !(mask & SHMEM_TEAM_NUM_CONTEXTS)) return 0;
+    if (config->num_contexts < 0)
+        mpishmem_error(routine, "the team configuration's num_contexts is %d (with "
+                                "SHMEM_TEAM_NUM_CONTEXTS in config_mask it must be 0 or more)",
+                       config->num_contexts);
+    return config->num_contexts;
 }
 
 MPISHMEM_API int pshmem_team_my_pe(shmem_team_t team)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     return team == SHMEM_TEAM_INVALID ? -1 : team->my_pe;
 }
 MPISHMEM_ALIAS(shmem_team_my_pe)
 
 MPISHMEM_API int pshmem_team_n_pes(shmem_team_t team)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     return team == SHMEM_TEAM_INVALID ? -1 : team->n_pes;
 }
 MPISHMEM_ALIAS(shmem_team_n_pes)
@@ -32,7 +37,7 @@ MPISHMEM_ALIAS(shmem_team_n_pes)
 MPISHMEM_API int pshmem_team_get_config(shmem_team_t team, long config_mask,
                                         shmem_team_config_t *config)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     if (team == SHMEM_TEAM_INVALID) return -1;
     if (config_mask & SHMEM_TEAM_NUM_CONTEXTS) {
         if (!config) return -1;
@@ -45,7 +50,7 @@ MPISHMEM_ALIAS(shmem_team_get_config)
 MPISHMEM_API int pshmem_team_translate_pe(shmem_team_t src_team, int src_pe,
                                           shmem_team_t dest_team)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     if (src_team == SHMEM_TEAM_INVALID || dest_team == SHMEM_TEAM_INVALID) return -1;
     if (src_pe < 0 || src_pe >= src_team->n_pes) return -1;
     return mpishmem_team_pe_of_world(dest_team, mpishmem_team_world_pe(src_team, src_pe));
@@ -77,7 +82,8 @@ MPISHMEM_API int pshmem_team_split_strided(shmem_team_t parent, int start, int s
     int d = parent->my_pe - start, member;
     if (stride == 0) member = d == 0;
     else member = d % stride == 0 && d / stride >= 0 && d / stride < size;
-    int want = member ? contexts_wanted(config, config_mask) : 0;
+    int want = contexts_wanted(routine, config, config_mask); /* checked on every PE */
+    if (!member) want = 0;
     int ok = new_team != NULL && mpishmem_ctx_reserve(want) == 0;
     if (mpishmem_team_agree(parent, ok) != 0) {
         if (ok) mpishmem_ctx_reserve(-want);
@@ -107,8 +113,8 @@ MPISHMEM_API int pshmem_team_split_2d(shmem_team_t parent, int xrange,
     if (parent == SHMEM_TEAM_INVALID || xrange <= 0) return -1;
     if (xrange > parent->n_pes) xrange = parent->n_pes;
     int p = parent->my_pe;
-    int xwant = contexts_wanted(xaxis_config, xaxis_mask);
-    int ywant = contexts_wanted(yaxis_config, yaxis_mask);
+    int xwant = contexts_wanted(MPISHMEM_ROUTINE, xaxis_config, xaxis_mask);
+    int ywant = contexts_wanted(MPISHMEM_ROUTINE, yaxis_config, yaxis_mask);
     int ok = xaxis_team && yaxis_team && mpishmem_ctx_reserve(xwant + ywant) == 0;
     if (mpishmem_team_agree(parent, ok) != 0) {
         if (ok) mpishmem_ctx_reserve(-(xwant + ywant));
@@ -150,7 +156,7 @@ MPISHMEM_ALIAS(shmem_team_destroy)
 
 MPISHMEM_API void *pshmem_team_ptr(shmem_team_t team, const void *dest, int pe)
 {
-    MPISHMEM_CHECK(initialized(MPISHMEM_ROUTINE));
+    MPISHMEM_REQUIRE_INIT(MPISHMEM_ROUTINE);
     if (team == SHMEM_TEAM_INVALID || pe < 0 || pe >= team->n_pes) return NULL;
     int wpe = mpishmem_team_world_pe(team, pe);
     size_t off;

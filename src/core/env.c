@@ -1,6 +1,7 @@
 #include "env.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -58,26 +59,36 @@ __attribute__((constructor)) static void read_debug_early(void)
     if (v && parse_bool(v)) mpishmem_g.debug = 1;
 }
 
-#define MPISHMEM_ENV_PARSE_BOOL(field, name, v, routine) mpishmem_env.field = parse_bool(v);
-#define MPISHMEM_ENV_PARSE_SIZE(field, name, v, routine)                                  \
+/* An INT: a whole decimal number (sign allowed) inside [lo, hi]; anything else (letters,
+ * exponents, values that overflow a long) is an error naming the variable, its range and its
+ * purpose. */
+static long parse_int(const char *routine, const char *name, const char *v, long lo, long hi,
+                      const char *help)
+{
+    char *end = NULL;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end != '\0' || errno == ERANGE || x < lo || x > hi)
+        mpishmem_error(routine, "invalid %s=\"%s\" (expected an integer from %ld to %ld: %s)",
+                       name, v, lo, hi, help);
+    return x;
+}
+
+#define MPISHMEM_ENV_PARSE_BOOL(field, name, v, lo, hi, help) mpishmem_env.field = parse_bool(v);
+#define MPISHMEM_ENV_PARSE_SIZE(field, name, v, lo, hi, help)                             \
     if (mpishmem_parse_size(v, &mpishmem_env.field) != 0)                                 \
         mpishmem_error(routine,                                                           \
                        "invalid %s=\"%s\" (expected a non-negative number with an optional " \
                        "k/m/g/t suffix, e.g. 512M or 1.5G)",                              \
                        name, v);
-#define MPISHMEM_ENV_PARSE_INT(field, name, v, routine)                                   \
-    {                                                                                     \
-        char *end = NULL;                                                                 \
-        mpishmem_env.field = strtol(v, &end, 10);                                         \
-        if (end == v || *end != '\0')                                                     \
-            mpishmem_error(routine, "invalid %s=\"%s\" (expected an integer)", name, v);  \
-    }
-#define MPISHMEM_ENV_PARSE_STRING(field, name, v, routine) mpishmem_env.field = v;
-#define MPISHMEM_ENV_READ(field, kind, name, old, def, help)                              \
+#define MPISHMEM_ENV_PARSE_INT(field, name, v, lo, hi, help)                              \
+    mpishmem_env.field = parse_int(routine, name, v, lo, hi, help);
+#define MPISHMEM_ENV_PARSE_STRING(field, name, v, lo, hi, help) mpishmem_env.field = v;
+#define MPISHMEM_ENV_READ(field, kind, name, old, def, lo, hi, help)                      \
     {                                                                                     \
         const char *v = lookup(name, old);                                                \
         mpishmem_env.field = def;                                                         \
-        if (v) MPISHMEM_ENV_PARSE_##kind(field, name, v, routine)                          \
+        if (v) MPISHMEM_ENV_PARSE_##kind(field, name, v, lo, hi, help)                     \
     }
 
 void mpishmem_env_read(const char *routine)
@@ -89,7 +100,7 @@ void mpishmem_env_read(const char *routine)
 #define MPISHMEM_ENV_SHOW_SIZE(x) printf("%-12zu", (size_t)(x))
 #define MPISHMEM_ENV_SHOW_INT(x) printf("%-12ld", (long)(x))
 #define MPISHMEM_ENV_SHOW_STRING(x) printf("%-12s", (x))
-#define MPISHMEM_ENV_INFO(field, kind, name, old, def, help)                              \
+#define MPISHMEM_ENV_INFO(field, kind, name, old, def, lo, hi, help)                              \
     printf("  %-28s ", name);                                                             \
     MPISHMEM_ENV_SHOW_##kind(mpishmem_env.field);                                         \
     printf(" (default ");                                                                 \
@@ -109,7 +120,7 @@ void mpishmem_env_print_info(void)
 #define MPISHMEM_ENV_KV_SIZE(x) printf("%zu", (size_t)(x))
 #define MPISHMEM_ENV_KV_INT(x) printf("%ld", (long)(x))
 #define MPISHMEM_ENV_KV_STRING(x) printf("%s", (x))
-#define MPISHMEM_ENV_MACHINE(field, kind, name, old, def, help)                           \
+#define MPISHMEM_ENV_MACHINE(field, kind, name, old, def, lo, hi, help)                           \
     printf("env.%s=", name);                                                              \
     MPISHMEM_ENV_KV_##kind(mpishmem_env.field);                                           \
     printf("\nenv.%s.default=", name);                                                    \

@@ -1,6 +1,7 @@
 /* mpishmem: the environment variables the library reads, in ONE table.
  *
- * MPISHMEM_ENV_TABLE(X) rows: X(field, kind, NAME, OLD_NAME, default, help). The table expands
+ * MPISHMEM_ENV_TABLE(X) rows: X(field, kind, NAME, OLD_NAME, default, min, max, help) (min and
+ * max: the accepted range of an INT, 0 for the other kinds). The table expands
  * into the settings struct, the parser and the SHMEM_INFO text, so a variable is added here and
  * nowhere else. OLD_NAME is the deprecated SMA_ spelling (or NULL); NAME wins when both are
  * set. Kinds: BOOL (set and not "0"/"no"/"false"/"off" means true), SIZE (spec suffix rules),
@@ -13,43 +14,48 @@
 #include "state.h"
 
 #define MPISHMEM_ENV_TABLE(X)                                                             \
-    X(version, BOOL, "SHMEM_VERSION", "SMA_VERSION", 0,                                  \
+    X(version, BOOL, "SHMEM_VERSION", "SMA_VERSION", 0, 0, 0,                            \
       "print the library version at start-up")                                           \
-    X(info, BOOL, "SHMEM_INFO", "SMA_INFO", 0,                                           \
+    X(info, BOOL, "SHMEM_INFO", "SMA_INFO", 0, 0, 0,                                     \
       "print this list of variables at start-up")                                        \
-    X(symmetric_size, SIZE, "SHMEM_SYMMETRIC_SIZE", "SMA_SYMMETRIC_SIZE", 256u << 20,   \
+    X(symmetric_size, SIZE, "SHMEM_SYMMETRIC_SIZE", "SMA_SYMMETRIC_SIZE", 256u << 20, 0, 0, \
       "bytes of symmetric heap per PE; a number with an optional k/m/g/t suffix")        \
-    X(debug, BOOL, "SHMEM_DEBUG", "SMA_DEBUG", 0,                                        \
+    X(debug, BOOL, "SHMEM_DEBUG", "SMA_DEBUG", 0, 0, 0,                                  \
       "check the arguments of every call and report misuse before it does harm")        \
-    X(globals_shared, BOOL, "MPISHMEM_GLOBALS_SHARED", NULL, 1,                          \
+    X(globals_shared, BOOL, "MPISHMEM_GLOBALS_SHARED", NULL, 1, 0, 0,                    \
       "move global/static data into shared memory so node peers reach it by load/store") \
-    X(amo, STRING, "MPISHMEM_AMO", NULL, "mpi",                                         \
+    X(amo, STRING, "MPISHMEM_AMO", NULL, "mpi", 0, 0,                                   \
       "how AMOs reach other nodes: \"mpi\" (MPI accumulates) or \"am\" (active messages)") \
-    X(progress_thread, INT, "MPISHMEM_PROGRESS_THREAD", NULL, -1,                       \
+    X(progress_thread, INT, "MPISHMEM_PROGRESS_THREAD", NULL, -1, -1, 1,                \
       "a thread that keeps MPI progressing while the program computes or polls memory "  \
       "itself: 1 on, 0 off, -1 on when other PEs reach this one through MPI (needs "     \
       "MPI_THREAD_MULTIPLE)")                                                             \
-    X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 50,                   \
-      "microseconds the progress thread sleeps between looks (at least 500 when PEs "    \
-      "outnumber cores)")                                                                 \
-    X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1,                        \
+    X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 50, 0, 1000000,        \
+      "microseconds the progress thread sleeps between looks, 0 to 1000000 (at least "   \
+      "500 when PEs outnumber cores)")                                                    \
+    X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, -1, 1,                 \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity")                                                  \
-    X(contexts, INT, "MPISHMEM_CONTEXTS", NULL, 8,                                      \
+    X(contexts, INT, "MPISHMEM_CONTEXTS", NULL, 8, 0, MPISHMEM_CONTEXTS_MAX,             \
       "contexts (beyond the default) that may exist at once")                            \
-    X(context_windows, BOOL, "MPISHMEM_CONTEXT_WINDOWS", NULL, 0,                       \
+    X(context_windows, BOOL, "MPISHMEM_CONTEXT_WINDOWS", NULL, 0, 0, 0,                 \
       "give every context of MPISHMEM_CONTEXTS MPI windows of its own, created at "      \
       "shmem_init, so that its quiet waits for its own operations only (else contexts "  \
       "share the default context's windows)")                                            \
-    X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64,                    \
       "polls of a wait loop before it yields the core at every 1024th poll (it yields at "  \
       "every poll when PEs outnumber cores)")
+
+/* The largest MPISHMEM_CONTEXTS: with MPISHMEM_CONTEXT_WINDOWS=1 each pooled context holds two
+ * MPI windows over the heap and the data segment on every PE, made collectively at shmem_init
+ * (~0.2 s each with 8 PEs on 2 cores), and MPI implementations limit windows (MPICH with UCX:
+ * a few thousand memory registrations), so larger pools would fail inside MPI, not here. */
+#define MPISHMEM_CONTEXTS_MAX 1024
 
 #define MPISHMEM_ENV_FIELD_BOOL int
 #define MPISHMEM_ENV_FIELD_SIZE size_t
 #define MPISHMEM_ENV_FIELD_INT long
 #define MPISHMEM_ENV_FIELD_STRING const char *
-#define MPISHMEM_ENV_DECLARE(field, kind, name, old, def, help) MPISHMEM_ENV_FIELD_##kind field;
+#define MPISHMEM_ENV_DECLARE(field, kind, name, old, def, lo, hi, help) MPISHMEM_ENV_FIELD_##kind field;
 struct mpishmem_env {
     MPISHMEM_ENV_TABLE(MPISHMEM_ENV_DECLARE)
 };

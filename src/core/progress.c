@@ -2,6 +2,7 @@
 
 #include "../transport/mpi/mpi_am.h"
 #include "env.h"
+#include "exit_notice.h"
 
 _Thread_local int mpishmem_progress_depth;
 unsigned long mpishmem_progress_pokes;
@@ -19,8 +20,11 @@ static inline void poke_mpi(void)
     mpishmem_progress_depth++;
     if (mpishmem_g.am_active) mpishmem_am_serve();
     else {
-        int flag;
-        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, MPI_STATUS_IGNORE);
+        int flag = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, &st);
+        if (flag) mpishmem_exit_notice_found(st.MPI_TAG, st.MPI_SOURCE); /* nothing else is
+                                                                            * sent on world */
     }
     mpishmem_progress_depth--;
 }
@@ -35,7 +39,10 @@ void mpishmem_progress_poll(unsigned long *polls)
     if (mpishmem_g.remote_updates || mpishmem_g.am_active || mpishmem_g.oversubscribed ||
         (n & 15) == 0)
         poke_mpi();
-    if (mpishmem_poll_yields(n)) sched_yield();
+    if (mpishmem_poll_yields(n)) {
+        if (mpishmem_g.am_active) mpishmem_exit_notice_check(); /* poke_mpi did not probe */
+        sched_yield();
+    }
 }
 
 void mpishmem_progress_poke(void)
@@ -68,7 +75,10 @@ void mpishmem_wait_request(MPI_Request *req)
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done) break;
         if (mpishmem_g.am_active) mpishmem_am_serve();
-        if (mpishmem_poll_yields(++polls)) sched_yield();
+        if (mpishmem_poll_yields(++polls)) {
+            mpishmem_exit_notice_check(); /* a PE that left without finalize: no hang */
+            sched_yield();
+        }
     }
     mpishmem_progress_depth--;
 }

@@ -21,6 +21,7 @@ void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *des
         mpishmem_check_symmetric(routine, dest, n, "dest");
         mpishmem_check_local(routine, src, n, "source");
     }
+    if (n == 0) return; /* a no-op, whatever the addresses (NULL included) */
     size_t off;
     struct mpishmem_seg *s = lookup(routine, dest, &off);
     char *peer = s->peer[pe];
@@ -42,6 +43,7 @@ void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine, void *des
         mpishmem_check_symmetric(routine, src, n, "source");
         mpishmem_check_local(routine, dest, n, "dest");
     }
+    if (n == 0) return; /* a no-op, whatever the addresses (NULL included) */
     size_t off;
     struct mpishmem_seg *s = lookup(routine, src, &off);
     const char *peer = s->peer[pe];
@@ -57,13 +59,14 @@ void mpishmem_put_strided(struct mpishmem_ctx *c, const char *routine, void *des
                           ptrdiff_t dst, const void *src, ptrdiff_t sst, size_t block,
                           size_t nblocks, int pe)
 {
+    if (nblocks == 0 || block == 0) return; /* a no-op, whatever the addresses */
     size_t off;
     struct mpishmem_seg *s = lookup(routine, dest, &off);
     char *peer = s->peer[pe];
     if (peer) {
         mpishmem_local_strided(peer + off, dst, src, sst, block, nblocks);
         mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
-    } else if (nblocks) {
+    } else {
         mpishmem_ctx_lock(c);
         mpishmem_mpi_strided(c, s, off, dst, (void *)src, sst, block, nblocks, pe, 1);
         mpishmem_ctx_unlock(c);
@@ -74,11 +77,12 @@ void mpishmem_get_strided(struct mpishmem_ctx *c, const char *routine, void *des
                           ptrdiff_t dst, const void *src, ptrdiff_t sst, size_t block,
                           size_t nblocks, int pe)
 {
+    if (nblocks == 0 || block == 0) return; /* a no-op, whatever the addresses */
     size_t off;
     struct mpishmem_seg *s = lookup(routine, src, &off);
     const char *peer = s->peer[pe];
     if (peer) mpishmem_local_strided(dest, dst, peer + off, sst, block, nblocks);
-    else if (nblocks) {
+    else {
         mpishmem_ctx_lock(c);
         mpishmem_mpi_strided(c, s, off, sst, dest, dst, block, nblocks, pe, 0);
         mpishmem_ctx_unlock(c);

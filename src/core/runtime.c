@@ -18,6 +18,7 @@
 #include "env.h"
 #include "team.h"
 #include "error.h"
+#include "exit_notice.h"
 #include "order.h"
 #include "progress.h"
 #include "progress_thread.h"
@@ -88,6 +89,7 @@ static void at_exit(int status, void *arg)
         if (!mpishmem_implicit_finalize)
             mpishmem_warn("exit", "the program ended without calling shmem_finalize; "
                                   "finalizing now (call shmem_finalize before exiting)");
+        mpishmem_exit_notice_send(); /* other PEs waiting in the library end the job */
         mpishmem_g.init_count = 1;
         mpishmem_runtime_fini("shmem_finalize");
     }
@@ -326,11 +328,13 @@ void mpishmem_runtime_fini(const char *routine)
     if (mpishmem_g.init_count <= 0)
         mpishmem_error(routine, "called without a matching shmem_init");
     if (--mpishmem_g.init_count > 0) return;
+    mpishmem_finalizing = 1;
     mpishmem_quiet(&mpishmem_ctx_default);
     mpishmem_space_fini_all(); /* memory spaces: detached (before the pool, whose window sets
                                 * point at their windows) and freed */
     mpishmem_ctx_pool_fini(); /* quiets the contexts the program did not destroy */
     mpishmem_comm_barrier(mpishmem_g.world);
+    mpishmem_exit_notice_drain();
     mpishmem_team_free_all();
     mpishmem_coll_sync_release(&mpishmem_team_world);
     mpishmem_coll_sync_release(&mpishmem_team_shared);
@@ -358,6 +362,7 @@ void mpishmem_runtime_fini(const char *routine)
     MPI_Comm_free(&mpishmem_g.world);
     mpishmem_g = (struct mpishmem_state){.my_pe = -1, .n_pes = -1, .debug = mpishmem_g.debug};
     memset(&mpishmem_ctx_default, 0, sizeof mpishmem_ctx_default);
+    mpishmem_finalizing = 0;
 
     if (mpishmem_mpi_use.finalize_deferred) {
         mpishmem_mpi_use.finalize_deferred = 0;

@@ -9,9 +9,11 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "env.h"
 #include "error.h"
 #include "progress.h"
 
@@ -51,7 +53,28 @@ int mpishmem_shm_open_node_object(size_t bytes, const char *routine)
         }
         if (fd < 0 || ftruncate(fd, (off_t)bytes) != 0) err = errno ? errno : EIO;
     }
+    /* The object is sparse: ftruncate succeeds whatever /dev/shm holds, and a page touched
+     * beyond its free space later kills the PE with SIGBUS and no word. One statvfs here
+     * (microseconds, unlike posix_fallocate, which would zero every page) catches it. */
+    unsigned long long avail = 0;
+    if (mpishmem_g.node_rank == 0 && !err) {
+        struct statvfs fs;
+        if (fstatvfs(fd, &fs) == 0) {
+            avail = (unsigned long long)fs.f_bavail * fs.f_frsize;
+            if (bytes > avail) err = -1;
+        }
+    }
     bcast(&err, sizeof err, 0, mpishmem_g.node);
+    if (err == -1) {
+        bcast(&avail, sizeof avail, 0, mpishmem_g.node);
+        if (fd >= 0) shm_unlink(name);
+        mpishmem_error(routine,
+                       "the node's shared memory needs %zu bytes (the symmetric heaps of its %d "
+                       "PEs, SHMEM_SYMMETRIC_SIZE=%zu each, and their global data), but "
+                       "/dev/shm has only %llu bytes free: lower SHMEM_SYMMETRIC_SIZE (or a "
+                       "memory space's sheap_size), run fewer PEs per node, or enlarge /dev/shm",
+                       bytes, mpishmem_g.node_size, mpishmem_env.symmetric_size, avail);
+    }
     if (err) {
         if (fd >= 0) shm_unlink(name);
         mpishmem_error(routine,

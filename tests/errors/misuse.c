@@ -24,7 +24,25 @@ static int before_init(const char *c)
     else if (!strcmp(c, "quiet_before_init")) shmem_quiet();
     else if (!strcmp(c, "finalize_without_init")) shmem_finalize();
     else if (!strcmp(c, "init_thread_bad_level")) (void)shmem_init_thread(42, NULL);
-    else if (!strcmp(c, "finalize_twice")) {
+    else if (!strncmp(c, "after_finalize_", 15)) {
+        /* Calls after shmem_finalize get the error of calls before shmem_init. */
+        static long d[4], s[4], ps[SHMEM_BCAST_SYNC_SIZE];
+        shmem_ctx_t ctx;
+        shmem_team_t t;
+        shmem_init();
+        shmem_finalize();
+        c += 15;
+        if (!strcmp(c, "barrier_all")) shmem_barrier_all();
+        if (!strcmp(c, "sync_all")) shmem_sync_all();
+        if (!strcmp(c, "team_sync")) shmem_team_sync(SHMEM_TEAM_WORLD);
+        if (!strcmp(c, "broadcast")) shmem_long_broadcast(SHMEM_TEAM_WORLD, d, s, 4, 0);
+        if (!strcmp(c, "sum_reduce")) shmem_long_sum_reduce(SHMEM_TEAM_WORLD, d, s, 4);
+        if (!strcmp(c, "broadcast64")) shmem_broadcast64(d, s, 4, 0, 0, 0, 2, ps);
+        if (!strcmp(c, "malloc")) (void)shmem_malloc(64);
+        if (!strcmp(c, "ctx_create")) (void)shmem_ctx_create(0, &ctx);
+        if (!strcmp(c, "team_split")) shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 1, NULL, 0, &t);
+        if (!strcmp(c, "team_n_pes")) (void)shmem_team_n_pes(SHMEM_TEAM_WORLD);
+    } else if (!strcmp(c, "finalize_twice")) {
         shmem_init();
         shmem_finalize();
         shmem_finalize();
@@ -66,6 +84,24 @@ static void address_cases(const char *c)
     free(priv);
 }
 
+/* Element counts whose byte count overflows size_t (checked always). */
+static void overflow_cases(const char *c)
+{
+    size_t huge = ((size_t)1 << 61) + 1; /* * 8 bytes wraps around to 8 */
+    if (!strcmp(c, "put_overflow")) shmem_long_put(h, (long *)src, huge, next);
+    if (!strcmp(c, "get_nbi_overflow")) shmem_long_get_nbi((long *)src, h, huge, next);
+    if (!strcmp(c, "ibput_overflow")) shmem_long_ibput(h, (long *)src, 1, 1, huge, 1, next);
+    if (!strcmp(c, "put_signal_overflow"))
+        shmem_long_put_signal(h, (long *)src, huge, (uint64_t *)h + 1, 1, SHMEM_SIGNAL_SET, next);
+    if (!strcmp(c, "alltoallmem_overflow"))
+        shmem_alltoallmem(SHMEM_TEAM_WORLD, h, h, (size_t)1 << 63);
+    if (!strcmp(c, "broadcast_overflow")) shmem_long_broadcast(SHMEM_TEAM_WORLD, h, h, huge, 0);
+    if (!strcmp(c, "alltoall64_overflow")) {
+        static long ps[SHMEM_ALLTOALL_SYNC_SIZE];
+        shmem_alltoall64(h, h, huge, 0, 0, n, ps);
+    }
+}
+
 /* AMOs, signals, point-to-point synchronization and locks. */
 static void sync_cases(const char *c)
 {
@@ -100,13 +136,27 @@ static void memory_cases(const char *c)
     if (!strcmp(c, "calloc_mismatch")) (void)shmem_calloc(me ? 8 : 16, 8);
     if (!strcmp(c, "realloc_mismatch")) (void)shmem_realloc(h, me ? 4096 : 8192);
     if (!strcmp(c, "align_mismatch")) (void)shmem_align(me ? 64 : 128, 64);
-    if (!strcmp(c, "align_not_pow2")) (void)shmem_align(48, 64);
     if (!strcmp(c, "ctx_invalid")) shmem_ctx_putmem(SHMEM_CTX_INVALID, h, src, 8, 0);
     if (!strcmp(c, "ctx_invalid_get")) (void)shmem_ctx_long_g(SHMEM_CTX_INVALID, h, 0);
-    if (!strcmp(c, "ctx_quiet_invalid")) shmem_ctx_quiet(SHMEM_CTX_INVALID);
+    if (!strcmp(c, "ctx_invalid_amo"))
+        (void)shmem_ctx_long_atomic_fetch_add(SHMEM_CTX_INVALID, h, 1, 0);
+    if (!strcmp(c, "ctx_invalid_signal"))
+        shmem_ctx_putmem_signal(SHMEM_CTX_INVALID, h, src, 8, (uint64_t *)h + 1, 1,
+                                SHMEM_SIGNAL_SET, next);
+    if (!strcmp(c, "ctx_invalid_iput")) shmem_ctx_long_iput(SHMEM_CTX_INVALID, h, g, 1, 1, 2, 0);
     if (!strcmp(c, "ctx_destroy_default")) shmem_ctx_destroy(SHMEM_CTX_DEFAULT);
     if (!strcmp(c, "team_destroy_world")) shmem_team_destroy(SHMEM_TEAM_WORLD);
     if (!strcmp(c, "team_destroy_shared")) shmem_team_destroy(SHMEM_TEAM_SHARED);
+    if (!strcmp(c, "team_num_contexts_negative")) {
+        shmem_team_t t;
+        shmem_team_config_t conf = {.num_contexts = -1};
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, &conf, SHMEM_TEAM_NUM_CONTEXTS, &t);
+    }
+    if (!strcmp(c, "team_2d_num_contexts_negative")) {
+        shmem_team_t x, y;
+        shmem_team_config_t conf = {.num_contexts = -1};
+        shmem_team_split_2d(SHMEM_TEAM_WORLD, 1, NULL, 0, &x, &conf, SHMEM_TEAM_NUM_CONTEXTS, &y);
+    }
     if (!strcmp(c, "team_destroy_live_ctx")) {
         shmem_team_t t;
         shmem_ctx_t ctx;
@@ -127,6 +177,7 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     pe_cases(c);
     address_cases(c);
+    overflow_cases(c);
     sync_cases(c);
     memory_cases(c);
     shmem_barrier_all();

@@ -1,0 +1,72 @@
+#include "exit_notice.h"
+
+#include <stdlib.h>
+
+#include "error.h"
+#include "progress.h"
+
+int mpishmem_finalizing;
+
+static struct {
+    int sent;          /* this PE sent notices */
+    int n;             /* entries of req */
+    MPI_Request *req;  /* [n] its sends (MPI_REQUEST_NULL to itself) */
+} notice;
+static int notice_payload; /* the sender's PE number; lives until the sends complete */
+
+void mpishmem_exit_notice_send(void)
+{
+    int n = mpishmem_g.n_pes;
+    if (n <= 1 || notice.sent) return;
+    notice.req = malloc(sizeof *notice.req * (size_t)n);
+    if (!notice.req) return;
+    notice_payload = mpishmem_g.my_pe;
+    for (int pe = 0; pe < n; pe++) {
+        notice.req[pe] = MPI_REQUEST_NULL;
+        if (pe != mpishmem_g.my_pe)
+            MPI_Isend(&notice_payload, 1, MPI_INT, pe, MPISHMEM_EXIT_NOTICE_TAG, mpishmem_g.world,
+                      &notice.req[pe]);
+    }
+    notice.n = n;
+    notice.sent = 1;
+}
+
+void mpishmem_exit_notice_seen(int source)
+{
+    static double first_seen;
+    double now = MPI_Wtime();
+    if (first_seen == 0) first_seen = now;
+    if (now - first_seen < MPISHMEM_EXIT_NOTICE_GRACE) return;
+    mpishmem_error("exit", "PE %d exited without calling shmem_finalize while this PE waits in "
+                           "the library; ending the job (every PE must call shmem_finalize, or "
+                           "one may end the job with shmem_global_exit)",
+                   source);
+}
+
+void mpishmem_exit_notice_check(void)
+{
+    int flag = 0;
+    MPI_Status st;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPISHMEM_EXIT_NOTICE_TAG, mpishmem_g.world, &flag, &st);
+    if (flag) mpishmem_exit_notice_found(st.MPI_TAG, st.MPI_SOURCE);
+}
+
+void mpishmem_exit_notice_drain(void)
+{
+    if (mpishmem_g.n_pes <= 1) return;
+    /* Every notice was sent before its sender entered finalize's barrier, which this PE has
+     * passed: count them, then receive this PE's share. */
+    int mine = notice.sent, senders = 0;
+    mpishmem_comm_allreduce(&mine, &senders, 1, MPI_INT, MPI_SUM, mpishmem_g.world);
+    for (int i = 0; i < senders - mine; i++) {
+        int from;
+        MPI_Recv(&from, 1, MPI_INT, MPI_ANY_SOURCE, MPISHMEM_EXIT_NOTICE_TAG, mpishmem_g.world,
+                 MPI_STATUS_IGNORE);
+    }
+    if (notice.sent) {
+        for (int i = 0; i < notice.n; i++) MPI_Wait(&notice.req[i], MPI_STATUS_IGNORE);
+        free(notice.req);
+        notice.req = NULL;
+        notice.sent = 0;
+    }
+}
