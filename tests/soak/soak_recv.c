@@ -1,6 +1,6 @@
 /* The soak's receiving side of put-with-signal and put+fence+flag: every signal slot aimed at
  * this PE this round is polled between the PE's own ops, then waited for in one of several
- * ways (slot by slot, the _vector set waits, test loops); each op's data is checked as soon as
+ * ways (slot by slot with wait_until or test, the _vector set waits, test loops); each op's data is checked as soon as
  * its slot shows the value: the signal must never arrive before its data. Slot values only
  * grow, so the waits are for >= the new value and the value is then checked exactly (a wrong
  * value is reported, not waited for forever). */
@@ -82,18 +82,23 @@ static void receive_buf(int b, uint64_t rng)
     uint64_t *sig = S.sig[b], *want = rx[b].want;
     int *status = rx[b].status;
     if (!rx[b].left) return;
-    int mode = (int)(rng % 6);
+    int mode = (int)(rng % 7);
     if (mode == 0) { /* slot by slot */
         for (size_t i = 0; i < nslots; i++) {
             if (status[i]) continue;
-            if (i & 1) (void)shmem_signal_wait_until(&sig[i], SHMEM_CMP_GE, want[i]);
-            else shmem_uint64_wait_until(&sig[i], SHMEM_CMP_GE, want[i]);
+            if (i % 3 == 0) (void)shmem_signal_wait_until(&sig[i], SHMEM_CMP_GE, want[i]);
+            else if (i % 3 == 1) shmem_uint64_wait_until(&sig[i], SHMEM_CMP_GE, want[i]);
+            else
+                while (!shmem_uint64_test(&sig[i], SHMEM_CMP_GE, want[i])) sched_yield();
             arrived(b, i);
         }
         return;
     }
-    if (mode == 1) { /* all at once */
-        shmem_uint64_wait_until_all_vector(sig, nslots, status, SHMEM_CMP_GE, want);
+    if (mode == 1 || mode == 6) { /* all at once */
+        if (mode == 1) shmem_uint64_wait_until_all_vector(sig, nslots, status, SHMEM_CMP_GE, want);
+        else
+            while (!shmem_uint64_test_all_vector(sig, nslots, status, SHMEM_CMP_GE, want))
+                sched_yield();
         for (size_t i = 0; i < nslots; i++)
             if (!status[i]) arrived(b, i);
         return;
