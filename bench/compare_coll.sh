@@ -26,7 +26,7 @@ mpicc=$(sed -n 's/^MPI_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_osc=^rdma
 have_oshmem=0
 if [ "${TWONODE:-0}" = 1 ]; then
-  export MPIR_CVAR_NUM_CLIQUES=2
+  export MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self # TCP: docs/multinode.md
 elif [ -x /usr/bin/oshcc ] &&
      /usr/bin/oshcc -O2 "$here/shmem_coll_bench.c" -o "$out/bench_oshmem" 2>/dev/null; then
   have_oshmem=1

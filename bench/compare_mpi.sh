@@ -12,7 +12,7 @@ export MPISHMEM_AMO=${3:-mpi}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/compare_lib.sh"
 out=$(mktemp -d)
-export MPIR_CVAR_NUM_CLIQUES=2
+export MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self # TCP: docs/multinode.md
 for r in $(seq "$rounds"); do
   "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/shmem_bench" > "$out/m.rma.$r"
   "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/shmem_amo_bench" > "$out/m.amo.$r"

@@ -38,7 +38,7 @@ plot -o "$out/remote" --plots latency,small --title "2 PEs, two simulated nodes 
 for mode in mpi am; do
   : > "$out/amo_$mode.txt"
   for r in $(seq "$rounds"); do
-    MPISHMEM_AMO=$mode MPIR_CVAR_NUM_CLIQUES=2 "$build/bin/oshrun" -n 2 -bind-to core \
+    MPISHMEM_AMO=$mode MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self "$build/bin/oshrun" -n 2 -bind-to core \
       "$build/bench/shmem_amo_bench" >> "$out/amo_$mode.txt"
   done
 done

@@ -1,8 +1,11 @@
 #!/bin/sh
 # Installs the Debian packages mpishmem needs to build and test, if any is missing:
-# a C compiler, CMake, make, MPICH (the default MPI) and, with --openmpi, Open MPI too.
+# a C compiler, CMake, make, MPICH (the default MPI), the emulated cluster's tools and, with
+# --openmpi, Open MPI too.
 set -e
-pkgs="gcc make cmake pkgconf mpich libmpich-dev"
+# iproute2 (ip netns) and util-linux (unshare, nsenter) for the emulated cluster of
+# scripts/cluster.sh; bash for its reachability check.
+pkgs="gcc make cmake pkgconf mpich libmpich-dev iproute2 util-linux bash"
 [ "${1:-}" = "--openmpi" ] && pkgs="$pkgs openmpi-bin libopenmpi-dev"
 # The Python test (tests/python: shmem4py) needs venv and the headers of a Debian python3.
 command -v python3 >/dev/null 2>&1 && pkgs="$pkgs python3-venv python3-dev"

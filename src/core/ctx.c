@@ -18,6 +18,7 @@ struct pool_set {
 
 static struct pool_set *pool;
 static int pool_size, pool_used;
+static int pool_owns_windows; /* MPISHMEM_CONTEXT_WINDOWS: the sets have windows of their own */
 /* Sets promised to teams and not yet taken: sum over teams of reserved - live contexts. */
 static int pool_promised;
 
@@ -38,16 +39,23 @@ static void create_set(struct pool_set *p)
     MPI_Info_free(&info);
 }
 
-/* In a job where every operation is a load/store (one node, globals shared) contexts have no
- * use for windows, and creating them costs ~0.2 s each with 8 PEs on 2 cores: the sets then
- * alias the default context's windows, and only the count limits the pool. */
+/* The sets alias the default context's windows unless MPISHMEM_CONTEXT_WINDOWS asks for
+ * windows of their own. Shared windows cost nothing at init and nothing per peer, and a
+ * context's quiet stays correct (it completes the context's operations, and maybe other
+ * contexts' too, which the specification allows). Own windows (created collectively here,
+ * since shmem_ctx_create is local) keep the contexts' completions apart, for threads that each
+ * drive a context, at a price that grows with the contexts: MPI_Win_create took ~0.5 s per
+ * window with 16 PEs on 2 cores in the simulated two-node mode, twice per context (heap and
+ * data). In a job where every operation is a load/store (one node, globals shared) windows have
+ * no use at all. */
 void mpishmem_ctx_pool_init(void)
 {
     pool_size = mpishmem_env.contexts > 0 ? (int)mpishmem_env.contexts : 0;
     pool_used = pool_promised = 0;
     pool = pool_size ? calloc((size_t)pool_size, sizeof *pool) : NULL;
+    pool_owns_windows = mpishmem_g.remote_updates && mpishmem_env.context_windows;
     for (int i = 0; i < pool_size; i++) {
-        if (mpishmem_g.remote_updates) create_set(&pool[i]);
+        if (pool_owns_windows) create_set(&pool[i]);
         else memcpy(pool[i].win, mpishmem_ctx_default.win, sizeof pool[i].win);
     }
 }
@@ -56,7 +64,7 @@ void mpishmem_ctx_pool_fini(void)
 {
     for (int i = 0; i < pool_size; i++) {
         if (pool[i].owner) mpishmem_ctx_free(pool[i].owner);
-        for (int w = 0; w < MPISHMEM_SEG_MAX && mpishmem_g.remote_updates; w++)
+        for (int w = 0; w < MPISHMEM_SEG_MAX && pool_owns_windows; w++)
             if (pool[i].win[w] != MPI_WIN_NULL) {
                 MPI_Win_unlock_all(pool[i].win[w]);
                 MPI_Win_free(&pool[i].win[w]);
@@ -64,7 +72,7 @@ void mpishmem_ctx_pool_fini(void)
     }
     free(pool);
     pool = NULL;
-    pool_size = pool_used = pool_promised = 0;
+    pool_size = pool_used = pool_promised = pool_owns_windows = 0;
 }
 
 /* Threads may create and destroy contexts at the same time. */

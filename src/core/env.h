@@ -25,17 +25,22 @@
       "move global/static data into shared memory so node peers reach it by load/store") \
     X(amo, STRING, "MPISHMEM_AMO", NULL, "mpi",                                         \
       "how AMOs reach other nodes: \"mpi\" (MPI accumulates) or \"am\" (active messages)") \
-    X(progress_thread, BOOL, "MPISHMEM_PROGRESS_THREAD", NULL, 0,                       \
-      "run a thread that keeps MPI progressing while the program computes (needs "       \
+    X(progress_thread, INT, "MPISHMEM_PROGRESS_THREAD", NULL, -1,                       \
+      "a thread that keeps MPI progressing while the program computes or polls memory "  \
+      "itself: 1 on, 0 off, -1 on when other PEs reach this one through MPI (needs "     \
       "MPI_THREAD_MULTIPLE)")                                                             \
     X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 50,                   \
-      "microseconds the progress thread sleeps between polls")                           \
+      "microseconds the progress thread sleeps between looks (at least 500 when PEs "    \
+      "outnumber cores)")                                                                 \
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1,                        \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity")                                                  \
     X(contexts, INT, "MPISHMEM_CONTEXTS", NULL, 8,                                      \
-      "contexts (beyond the default) that may exist at once: each has its own MPI windows, " \
-      "created at shmem_init")                                                            \
+      "contexts (beyond the default) that may exist at once")                            \
+    X(context_windows, BOOL, "MPISHMEM_CONTEXT_WINDOWS", NULL, 0,                       \
+      "give every context of MPISHMEM_CONTEXTS MPI windows of its own, created at "      \
+      "shmem_init, so that its quiet waits for its own operations only (else contexts "  \
+      "share the default context's windows)")                                            \
     X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64,                    \
       "polls of a wait loop before it yields the core at every 1024th poll (it yields at "  \
       "every poll when PEs outnumber cores)")

@@ -4,9 +4,18 @@
 #include "env.h"
 
 _Thread_local int mpishmem_progress_depth;
+unsigned long mpishmem_progress_pokes;
+
+static inline void count_poke(void)
+{
+    __atomic_store_n(&mpishmem_progress_pokes,
+                     __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) + 1,
+                     __ATOMIC_RELAXED);
+}
 
 static inline void poke_mpi(void)
 {
+    count_poke();
     mpishmem_progress_depth++;
     if (mpishmem_g.am_active) mpishmem_am_serve();
     else {
@@ -38,6 +47,7 @@ void mpishmem_progress_poke(void)
 void mpishmem_progress_yield_rounds(void)
 {
     int rounds = 8 * mpishmem_g.oversubscribed;
+    count_poke();
     mpishmem_progress_depth++;
     for (int i = 0; i < rounds; i++) {
         int flag;
@@ -51,6 +61,7 @@ void mpishmem_progress_yield_rounds(void)
 void mpishmem_wait_request(MPI_Request *req)
 {
     unsigned long polls = 0;
+    count_poke();
     mpishmem_progress_depth++;
     for (;;) {
         int done = 0;

@@ -14,6 +14,10 @@
  * another PE aborts the job: the exit handler then must not call MPI again). */
 extern MPISHMEM_INTERNAL _Thread_local int mpishmem_progress_depth;
 
+/* Counts the program's pokes of MPI (relaxed atomic increments): the progress thread stays out
+ * of MPI while it sees this move, since the program then progresses MPI itself. */
+extern MPISHMEM_INTERNAL unsigned long mpishmem_progress_pokes;
+
 /* Whether poll `n` (from 1) of a wait loop yields the core: every poll when PEs outnumber
  * cores; otherwise, after MPISHMEM_SPIN_BEFORE_YIELD polls, one poll in 1024. A yield is a system
  * call during which MPI is not polled: yielding at every poll of a long wait made remote

@@ -17,40 +17,64 @@ static struct {
     MPI_Comm comm; /* probed for progress; never carries messages */
 } pt;
 
+/* Polls MPI (and serves active messages) whenever the program has not poked MPI itself since
+ * the last look: a PE computing, or polling its memory with plain loads, still lets remote
+ * operations on it (and its own nonblocking ones) complete. While the program waits inside
+ * the library it pokes MPI at every poll, and the thread keeps out of MPI's lock. */
 static void *progress_loop(void *arg)
 {
     (void)arg;
     mpishmem_progress_depth = 1; /* this thread lives inside MPI's progress engine */
     long us = mpishmem_env.progress_interval > 0 ? mpishmem_env.progress_interval : 1;
+    /* PEs sharing cores: a thread waking every 50 us per PE would take a good part of them. */
+    if (mpishmem_g.oversubscribed && us < 500) us = 500;
     struct timespec pause = {us / 1000000, (us % 1000000) * 1000};
+    unsigned long seen = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
     while (!atomic_load_explicit(&pt.stop, memory_order_acquire)) {
+        nanosleep(&pause, NULL);
+        unsigned long now = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
+        if (now != seen) {
+            seen = now;
+            continue;
+        }
         if (mpishmem_g.am_active) mpishmem_am_serve();
         int flag;
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, pt.comm, &flag, MPI_STATUS_IGNORE);
-        nanosleep(&pause, NULL);
     }
     return NULL;
 }
 
 int mpishmem_progress_thread_wanted(void)
 {
-    return mpishmem_env.progress_thread;
+    return mpishmem_env.progress_thread != 0;
 }
 
 void mpishmem_progress_thread_start(const char *routine, int mpi_level)
 {
-    if (!mpishmem_env.progress_thread) return;
+    long mode = mpishmem_env.progress_thread;
+    /* Automatic: only when other PEs reach this one through MPI (the job spans nodes, or
+     * globals go through MPI), whose operations complete only while the target progresses. */
+    if (mode == 0 || (mode < 0 && !mpishmem_g.remote_updates)) return;
     if (mpi_level != MPI_THREAD_MULTIPLE) {
         if (mpishmem_g.my_pe == 0)
-            mpishmem_warn(routine, "MPISHMEM_PROGRESS_THREAD needs MPI_THREAD_MULTIPLE, which "
-                                   "MPI does not provide here; running without the thread");
+            mpishmem_warn(routine,
+                          "MPI does not provide MPI_THREAD_MULTIPLE here, so there is no progress "
+                          "thread: a PE that computes (or polls memory) without calling "
+                          "OpenSHMEM stalls remote operations on it until it calls the library "
+                          "again (initialize MPI with MPI_THREAD_MULTIPLE, or set "
+                          "MPISHMEM_PROGRESS_THREAD=0 to silence this)");
         return;
     }
     MPI_Comm_dup(mpishmem_g.world, &pt.comm);
     atomic_store(&pt.stop, 0);
     if (pthread_create(&pt.thread, NULL, progress_loop, NULL) != 0)
-        mpishmem_error(routine, "cannot start the progress thread (MPISHMEM_PROGRESS_THREAD=1)");
+        mpishmem_error(routine, "cannot start the progress thread (MPISHMEM_PROGRESS_THREAD)");
     pt.running = 1;
+}
+
+int mpishmem_progress_thread_running(void)
+{
+    return pt.running;
 }
 
 void mpishmem_progress_thread_stop(void)

@@ -1,8 +1,11 @@
-/* mpishmem: the optional progress thread (MPISHMEM_PROGRESS_THREAD=1). Remote RMA and AMOs
- * complete only when the target calls into MPI (and active-message AMOs only when the target
- * is inside the library); a PE in a long compute phase would stall its peers. The thread
- * polls MPI and serves active messages every MPISHMEM_PROGRESS_INTERVAL microseconds. It
- * needs MPI_THREAD_MULTIPLE. */
+/* mpishmem: the progress thread (MPISHMEM_PROGRESS_THREAD: -1 automatic, the default; 1 on;
+ * 0 off). Remote RMA and AMOs complete only when the target calls into MPI (over TCP, and in
+ * this MPICH over UCX, even puts), and active-message AMOs only when the target is inside the
+ * library: a PE that computes, or polls a flag with plain loads as conveyor-style programs do,
+ * would stall its peers (a peer's shmem_fence or shmem_quiet would never return). The thread
+ * looks every MPISHMEM_PROGRESS_INTERVAL microseconds and polls MPI if the program has not
+ * done so since its last look. Automatic mode runs it when other PEs reach this one through
+ * MPI. It needs MPI_THREAD_MULTIPLE, which the library then asks for when it initializes MPI. */
 #ifndef MPISHMEM_PROGRESS_THREAD_H
 #define MPISHMEM_PROGRESS_THREAD_H
 
@@ -13,5 +16,7 @@ MPISHMEM_INTERNAL int mpishmem_progress_thread_wanted(void);
 /* Starts the thread if wanted and MPI provides `mpi_level`; warns otherwise. */
 MPISHMEM_INTERNAL void mpishmem_progress_thread_start(const char *routine, int mpi_level);
 MPISHMEM_INTERNAL void mpishmem_progress_thread_stop(void);
+/* Whether the thread runs (for shmem-info and tests). */
+MPISHMEM_INTERNAL int mpishmem_progress_thread_running(void);
 
 #endif

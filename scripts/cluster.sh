@@ -1,0 +1,197 @@
+#!/bin/sh
+# cluster.sh: an emulated cluster of N hosts on this machine, for multi-node tests.
+#
+#   cluster.sh up [N]            create hosts h1..hN (default 2); removes a stale cluster first
+#   cluster.sh down              remove everything (namespaces, holder processes, state)
+#   cluster.sh status            list the hosts (exit 1 when the cluster is not up)
+#   cluster.sh exec HOST cmd...  run cmd on HOST (h1, h2, ...)
+#   cluster.sh run -n NP [-ppn K] prog args...
+#                                run an MPI job from h1 over ceil(NP/K) hosts, K PEs per host
+#                                (K defaults to NP spread evenly over the hosts that are up)
+#   cluster.sh -n NP prog args   the same as run (so cluster.sh can stand in for oshrun)
+#   cluster.sh shm-dirs          every host's /dev/shm as seen from here (for leak checks)
+#
+# Each host is a Linux network namespace NAME-hN joined by a veth pair to a bridge that lives
+# in a switch namespace NAME-sw (no interface or address in the caller's namespace), plus a
+# holder process in that network namespace with its own UTS and mount namespaces: its own
+# hostname hN, its own tmpfs on /dev/shm and a cluster /etc/hosts naming every host. Entering
+# a host is `nsenter` into the holder's namespaces; everything else (the build tree, the test
+# programs) is the shared file system. MPI's launchers start remote PEs through
+# scripts/cluster-launch.sh, an ssh/rsh stand-in. See docs/multinode.md.
+#
+# NAME is $MPISHMEM_CLUSTER (default "mpishmem"), so clusters of two builds side by side do
+# not collide; the addresses (SUBNET.N) exist only inside the cluster's own namespaces.
+# Needs root: without it, or when namespaces are refused, `up` and `run` exit 77 (skip).
+set -u
+name=${MPISHMEM_CLUSTER:-mpishmem}
+state=/run/mpishmem-cluster/$name
+subnet=10.213.0
+sw=$name-sw
+here=$(cd "$(dirname "$0")" && pwd)
+skip=77
+
+die() { echo "cluster.sh: $*" >&2; exit 1; }
+skip() { echo "cluster.sh: SKIP: $*" >&2; exit $skip; }
+
+# The holder PID of host $1 (h1, h2 ...) if it is alive and still in that host's namespace.
+holder_pid() {
+  [ -r "$state/$1.pid" ] || return 1
+  p=$(cat "$state/$1.pid")
+  [ -n "$p" ] && [ -d "/proc/$p" ] || return 1
+  [ "$(ip netns identify "$p" 2>/dev/null)" = "$name-$1" ] || return 1
+  echo "$p"
+}
+
+hosts_up() { cat "$state/hosts" 2>/dev/null; }
+
+enter() {
+  host=$1; shift
+  p=$(holder_pid "$host") || die "host $host of cluster $name is not up (cluster.sh up)"
+  exec nsenter -t "$p" -n -u -m -w"$PWD" -- "$@"
+}
+
+# Removes every trace of cluster $name, whatever state a crash left it in. The processes
+# killed are the holders and anything still running inside the cluster's namespaces.
+down() {
+  for ns in $(ip netns list 2>/dev/null | awk '{print $1}' | grep -E "^$name-(h[0-9]+|sw)\$"); do
+    for p in $(ip netns pids "$ns" 2>/dev/null); do
+      kill -KILL "$p" 2>/dev/null
+    done
+    ip netns del "$ns" 2>/dev/null
+  done
+  rm -rf "$state"
+}
+
+up() {
+  n=${1:-2}
+  case $n in ''|*[!0-9]*) die "up: the number of hosts must be a number, not '$n'";; esac
+  [ "$n" -ge 1 ] && [ "$n" -le 200 ] || die "up: 1 to 200 hosts, not $n"
+  [ "$(id -u)" -eq 0 ] || skip "the emulated cluster needs root (network namespaces)"
+  for t in ip unshare nsenter; do
+    command -v $t >/dev/null 2>&1 || skip "$t is missing (scripts/install-deps.sh installs it)"
+  done
+  down
+  mkdir -p "$state" || skip "cannot create $state"
+  ip netns add "$sw" 2>"$state/err" || { e=$(cat "$state/err"); down;
+    skip "network namespaces are refused here: $e"; }
+  ip -n "$sw" link add br0 type bridge && ip -n "$sw" link set br0 up &&
+    ip -n "$sw" link set lo up || { down; die "up: cannot create the bridge"; }
+  {
+    echo "127.0.0.1 localhost"
+    i=1; while [ $i -le "$n" ]; do echo "$subnet.$i h$i"; i=$((i + 1)); done
+  } >"$state/etc-hosts"
+  i=1
+  while [ $i -le "$n" ]; do
+    h=h$i ns=$name-h$i
+    if ! { ip netns add "$ns" &&
+           ip -n "$sw" link add p$i type veth peer name eth0 netns "$ns" &&
+           ip -n "$sw" link set p$i master br0 up &&
+           ip -n "$ns" link set lo up &&
+           ip -n "$ns" addr add "$subnet.$i/24" dev eth0 &&
+           ip -n "$ns" link set eth0 up; } 2>"$state/err"; then
+      e=$(cat "$state/err"); down; skip "cannot create host $h: $e"
+    fi
+    # The holder: own hostname, own /dev/shm, the cluster's /etc/hosts; it sleeps until down.
+    setsid ip netns exec "$ns" unshare --uts --mount --propagation private sh -c '
+      hostname "$1" && mount -t tmpfs -o mode=1777 shm /dev/shm &&
+      mount --bind "$2/etc-hosts" /etc/hosts && echo $$ >"$2/$1.pid.new" &&
+      exec sleep infinity' holder "$h" "$state" </dev/null >/dev/null 2>"$state/err" 9>&- &
+    t=0
+    while [ ! -s "$state/$h.pid.new" ]; do
+      t=$((t + 1))
+      if [ $t -gt 100 ] || ! kill -0 $! 2>/dev/null && [ ! -s "$state/$h.pid.new" ]; then
+        e=$(cat "$state/err"); down; skip "cannot start host $h: $e"
+      fi
+      sleep 0.1
+    done
+    mv "$state/$h.pid.new" "$state/$h.pid"
+    echo "$h" >>"$state/hosts"
+    i=$((i + 1))
+  done
+  # Every host must reach every other one before the cluster counts as up.
+  for h in $(hosts_up); do
+    p=$(holder_pid "$h") || { down; die "up: host $h died"; }
+    for o in $(hosts_up); do
+      # No ping on a minimal system: a TCP connection to a closed port is refused (reachable)
+      # rather than timing out (unreachable).
+      e=$(nsenter -t "$p" -n timeout 5 bash -c "exec 3<>/dev/tcp/$subnet.${o#h}/9" 2>&1)
+      case $e in *refused*) ;; *) down; die "up: $h cannot reach $o: $e";; esac
+    done
+  done
+  echo "cluster.sh: cluster $name up: $(hosts_up | tr '\n' ' ')"
+}
+
+status() {
+  [ -s "$state/hosts" ] || { echo "cluster $name: not up"; exit 1; }
+  ok=0
+  for h in $(hosts_up); do
+    if p=$(holder_pid "$h"); then
+      echo "$h  $subnet.${h#h}  holder $p  netns $name-$h"
+    else
+      echo "$h  DOWN"; ok=1
+    fi
+  done
+  exit $ok
+}
+
+# run -n NP [-ppn K] prog args: mpiexec inside h1 with a host list; MPICH's hydra by default,
+# Open MPI's mpirun when $MPISHMEM_CLUSTER_MPIEXEC (the launcher to use) is an Open MPI one.
+run() {
+  np="" ppn=""
+  while [ $# -gt 0 ]; do
+    case $1 in
+      -n|-np) np=$2; shift 2;;
+      -ppn) ppn=$2; shift 2;;
+      --) shift; break;;
+      *) break;;
+    esac
+  done
+  [ $# -gt 0 ] && [ -n "$np" ] || die "usage: cluster.sh run -n NP [-ppn K] prog args..."
+  [ -s "$state/hosts" ] || skip "cluster $name is not up (cluster.sh up; it needs root)"
+  nhosts=$(hosts_up | wc -l)
+  [ -n "$ppn" ] || ppn=$(( (np + nhosts - 1) / nhosts ))
+  need=$(( (np + ppn - 1) / ppn ))
+  [ "$need" -le "$nhosts" ] || die "run: $np PEs at $ppn per host need $need hosts; $nhosts are up"
+  list=$(hosts_up | head -n "$need" | tr '\n' ',' | sed 's/,$//')
+  mpiexec=${MPISHMEM_CLUSTER_MPIEXEC:-mpiexec.mpich}
+  export MPISHMEM_CLUSTER="$name"
+  if "$mpiexec" --version 2>&1 | grep -Eq "Open MPI|OpenRTE"; then
+    olist=$(echo "$list" | sed "s/\([^,]*\)/\1:$ppn/g")
+    # Open MPI's RMA across hosts needs UCX (osc rdma has no TCP path); its UCX components
+    # refuse TCP-only machines unless told any transport will do.
+    enter h1 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+      OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_pml="${OMPI_MCA_pml:-ucx}" \
+      OMPI_MCA_osc="${OMPI_MCA_osc:-ucx}" OMPI_MCA_pml_ucx_tls="${OMPI_MCA_pml_ucx_tls:-any}" \
+      OMPI_MCA_pml_ucx_devices="${OMPI_MCA_pml_ucx_devices:-any}" "$mpiexec" --mca plm_rsh_agent "$here/cluster-launch.sh" \
+      --host "$olist" --map-by "ppr:$ppn:node" -n "$np" "$@"
+  fi
+  enter h1 "$mpiexec" -launcher ssh -launcher-exec "$here/cluster-launch.sh" \
+    -hosts "$list" -ppn "$ppn" -n "$np" "$@"
+}
+
+# up and down of one cluster never overlap (a lock file next to the state directory; the
+# holders do not inherit it).
+locked() {
+  mkdir -p /run/mpishmem-cluster 2>/dev/null || skip "cannot create /run/mpishmem-cluster"
+  exec 9>"/run/mpishmem-cluster/$name.lock"
+  command -v flock >/dev/null 2>&1 && flock 9
+  "$@"
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case $cmd in
+  up) [ "$(id -u)" -eq 0 ] || skip "the emulated cluster needs root (network namespaces)"
+      locked up "$@";;
+  down) [ "$(id -u)" -eq 0 ] || skip "the emulated cluster needs root"; locked down;;
+  status) status;;
+  exec) [ $# -ge 2 ] || die "usage: cluster.sh exec HOST cmd..."; enter "$@";;
+  run) run "$@";;
+  -n|-np) run "$cmd" "$@";;
+  shm-dirs)
+    for h in $(hosts_up); do
+      p=$(holder_pid "$h") || die "host $h of cluster $name is not up"
+      echo "/proc/$p/root/dev/shm"
+    done;;
+  *) sed -n '2,14s/^# \{0,1\}//p' "$0"; exit 2;;
+esac
