@@ -29,13 +29,26 @@ MPISHMEM_INTERNAL void mpishmem_get_general(struct mpishmem_ctx *c, const char *
                                             void *dest, const void *src, size_t n, int pe,
                                             int blocking);
 
+/* Heap RMA to a PE on another node (transport/mpi/mpi_rma.c): the fast path's remote twin,
+ * which skips the general path's checks and segment lookup (the heap range is already known
+ * and SHMEM_DEBUG is off, or fast_size would be 0). */
+MPISHMEM_INTERNAL void mpishmem_mpi_put_heap(struct mpishmem_ctx *c, size_t off, const void *src,
+                                             size_t n, int pe, int blocking);
+MPISHMEM_INTERNAL void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst,
+                                             size_t n, int pe, int blocking);
+
 MPISHMEM_INLINE void mpishmem_put(struct mpishmem_ctx *c, const char *routine, void *dest,
                                   const void *src, size_t n, int pe, int blocking)
 {
-    char *a = mpishmem_fast_addr(dest, pe);
-    if (MPISHMEM_LIKELY(a != NULL)) {
-        memcpy(a, src, n);
-        mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
+    size_t o = (size_t)((const char *)dest - mpishmem_g.heap.base);
+    if (MPISHMEM_LIKELY(o < mpishmem_g.heap.fast_size)) {
+        char *p = mpishmem_g.heap.peer[pe];
+        if (MPISHMEM_LIKELY(p != NULL)) {
+            memcpy(p + o, src, n);
+            mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
+        } else {
+            mpishmem_mpi_put_heap(c, o, src, n, pe, blocking);
+        }
         return;
     }
     mpishmem_put_general(c, routine, dest, src, n, pe, blocking);
@@ -44,9 +57,11 @@ MPISHMEM_INLINE void mpishmem_put(struct mpishmem_ctx *c, const char *routine, v
 MPISHMEM_INLINE void mpishmem_get(struct mpishmem_ctx *c, const char *routine, void *dest,
                                   const void *src, size_t n, int pe, int blocking)
 {
-    const char *a = mpishmem_fast_addr(src, pe);
-    if (MPISHMEM_LIKELY(a != NULL)) {
-        memcpy(dest, a, n);
+    size_t o = (size_t)((const char *)src - mpishmem_g.heap.base);
+    if (MPISHMEM_LIKELY(o < mpishmem_g.heap.fast_size)) {
+        const char *p = mpishmem_g.heap.peer[pe];
+        if (MPISHMEM_LIKELY(p != NULL)) memcpy(dest, p + o, n);
+        else mpishmem_mpi_get_heap(c, o, dest, n, pe, blocking);
         return;
     }
     mpishmem_get_general(c, routine, dest, src, n, pe, blocking);

@@ -1,5 +1,6 @@
 #include "mpi_rma.h"
 #include "../../core/progress.h"
+#include "../../core/rma.h"
 
 #include <limits.h>
 #include <string.h>
@@ -95,6 +96,61 @@ void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
         MPI_Win_flush_local(pe, win);
     }
     mark_pending(c, s);
+}
+
+/* The remote heap paths of core/rma.h. A small blocking put is a copy into the bounce buffer
+ * and one MPI_Put; the rest (nbi, large, a full bounce buffer, a context shared by threads)
+ * takes the context's lock and the common path, out of line so that the small put needs no
+ * saved registers. */
+static __attribute__((noinline)) void put_heap_slow(struct mpishmem_ctx *c, size_t off,
+                                                    const void *src, size_t n, int pe,
+                                                    int blocking)
+{
+    mpishmem_ctx_lock(c);
+    mpishmem_mpi_put(c, &mpishmem_g.heap, off, src, n, pe, blocking);
+    mpishmem_ctx_unlock(c);
+}
+
+/* A small blocking put through the bounce buffer, which has room for it. */
+static inline __attribute__((always_inline)) void put_heap_bounced(struct mpishmem_ctx *c,
+                                                                   size_t off, const void *src,
+                                                                   size_t n, int pe)
+{
+    size_t used = c->bounce_used;
+    char *b = c->bounce + used;
+    c->bounce_used = used + ((n + 15) & ~(size_t)15);
+    memcpy(b, src, n);
+    /* Marked first: nothing of `c` is needed after the call (no thread shares it here). */
+    mpishmem_pending_set(c, 1 + MPISHMEM_SEG_HEAP, MPISHMEM_PENDING_WIN);
+    /* The heap window starts at the heap base: its displacement is the offset. */
+    MPI_Put(b, (int)n, MPI_BYTE, pe, (MPI_Aint)off, (int)n, MPI_BYTE, c->win[MPISHMEM_SEG_HEAP]);
+}
+
+/* Other sizes up to MPISHMEM_BOUNCE_MAX_PUT: memcpy is a call, kept off the 8-byte path. */
+static __attribute__((noinline)) void put_heap_small(struct mpishmem_ctx *c, size_t off,
+                                                     const void *src, size_t n, int pe)
+{
+    put_heap_bounced(c, off, src, n, pe);
+}
+
+void mpishmem_mpi_put_heap(struct mpishmem_ctx *c, size_t off, const void *src, size_t n,
+                           int pe, int blocking)
+{
+    if (MPISHMEM_UNLIKELY(!blocking || n > MPISHMEM_BOUNCE_MAX_PUT || c->locking ||
+                          c->bounce_used + MPISHMEM_BOUNCE_MAX_PUT > MPISHMEM_BOUNCE_BYTES))
+        put_heap_slow(c, off, src, n, pe, blocking);
+    else if (n == 8) /* shmem_long_p & co.: the copy is one move */
+        put_heap_bounced(c, off, src, 8, pe);
+    else
+        put_heap_small(c, off, src, n, pe);
+}
+
+void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst, size_t n, int pe,
+                           int blocking)
+{
+    mpishmem_ctx_lock(c);
+    mpishmem_mpi_get(c, &mpishmem_g.heap, off, dst, n, pe, blocking);
+    mpishmem_ctx_unlock(c);
 }
 
 void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
