@@ -42,6 +42,7 @@
       "give every context of MPISHMEM_CONTEXTS MPI windows of its own, created at "      \
       "shmem_init, so that its quiet waits for its own operations only (else contexts "  \
       "share the default context's windows)")                                            \
+    X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64, 0, 1000000000,     \
       "polls of a wait loop before it yields the core at every 1024th poll (it yields at "  \
       "every poll when PEs outnumber cores)")
 
