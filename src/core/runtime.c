@@ -117,6 +117,15 @@ static void setup_mpi(int requested, int *provided, const char *routine)
          * Too late when the program initialized MPI itself: see the user guide. */
         setenv("OMPI_MCA_osc", "^rdma", 0);
 #endif
+#if defined(MPICH)
+        /* Globals through MPI: node peers then put to each other through MPI RMA, which UCX
+         * carries over its shared-memory transports, and with those MPICH 4.0 reads a put's
+         * source after the flush that completed it (tests/mpi_repro/put_source_reuse.c: ~20%
+         * of 160,000 puts wrong), corrupting puts from the library's reused bounce buffer.
+         * Unless the user chose UCX's transports, leave those two out (puts between node
+         * peers then take UCX's single-copy or network path). docs/multinode.md. */
+        if (!mpishmem_env.globals_shared) setenv("UCX_TLS", "^posix,sysv", 0);
+#endif
         if (PMPI_Init_thread(NULL, NULL, mpi_requested, &level) != MPI_SUCCESS)
             mpishmem_error(routine, "MPI_Init_thread failed");
         mpishmem_mpi_use.owned = 1;
