@@ -13,6 +13,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/compare_lib.sh"
 out=$(mktemp -d)
 if [ "${CLUSTER:-0}" = 1 ]; then
+  export MPISHMEM_CLUSTER=mpishmem-bench
+  sh "$here/../scripts/cluster.sh" up 2 >/dev/null
+  trap 'sh "$here/../scripts/cluster.sh" down >/dev/null 2>&1' EXIT
   run() { sh "$here/../scripts/cluster.sh" run -n 2 -ppn 1 "$@"; }
 else
   export MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self # TCP: docs/multinode.md

@@ -30,9 +30,9 @@
       "a thread that keeps MPI progressing while the program computes or polls memory "  \
       "itself: 1 on, 0 off, -1 on when other PEs reach this one through MPI (needs "     \
       "MPI_THREAD_MULTIPLE)")                                                             \
-    X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 50, 0, 1000000,        \
+    X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 1000, 0, 1000000,      \
       "microseconds the progress thread sleeps between looks, 0 to 1000000 (at least "   \
-      "500 when PEs outnumber cores)")                                                    \
+      "1000 when PEs outnumber cores)")                                                   \
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, -1, 1,                 \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity")                                                  \

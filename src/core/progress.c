@@ -9,9 +9,7 @@ unsigned long mpishmem_progress_pokes;
 
 static inline void count_poke(void)
 {
-    __atomic_store_n(&mpishmem_progress_pokes,
-                     __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) + 1,
-                     __ATOMIC_RELAXED);
+    mpishmem_progress_note();
 }
 
 static inline void poke_mpi(void)

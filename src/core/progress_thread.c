@@ -26,8 +26,8 @@ static void *progress_loop(void *arg)
     (void)arg;
     mpishmem_progress_depth = 1; /* this thread lives inside MPI's progress engine */
     long us = mpishmem_env.progress_interval > 0 ? mpishmem_env.progress_interval : 1;
-    /* PEs sharing cores: a thread waking every 50 us per PE would take a good part of them. */
-    if (mpishmem_g.oversubscribed && us < 500) us = 500;
+    /* PEs sharing cores: a thread waking often per PE would take a good part of them. */
+    if (mpishmem_g.oversubscribed && us < 1000) us = 1000;
     struct timespec pause = {us / 1000000, (us % 1000000) * 1000};
     unsigned long seen = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
     while (!atomic_load_explicit(&pt.stop, memory_order_acquire)) {

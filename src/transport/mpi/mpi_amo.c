@@ -51,6 +51,7 @@ uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
                           int op, size_t size, uint64_t operand, uint64_t compare, int pe,
                           int kind, void *result)
 {
+    mpishmem_progress_note();
     MPI_Win win = c->amo_win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
     MPI_Datatype t = size == 4 ? MPI_UINT32_T : MPI_UINT64_T;

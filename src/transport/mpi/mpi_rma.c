@@ -66,6 +66,7 @@ static void wait_yielding(MPI_Request *req)
 void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
                       const void *src, size_t n, int pe, int blocking)
 {
+    mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
     if (blocking && n <= MPISHMEM_BOUNCE_MAX_PUT) {
@@ -118,6 +119,7 @@ static inline __attribute__((always_inline)) void put_heap_bounced(struct mpishm
 {
     size_t used = c->bounce_used;
     char *b = c->bounce + used;
+    mpishmem_progress_note();
     c->bounce_used = used + ((n + 15) & ~(size_t)15);
     memcpy(b, src, n);
     /* Marked first: nothing of `c` is needed after the call (no thread shares it here). */
@@ -156,6 +158,7 @@ void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst, size_t
 void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
                       void *dst, size_t n, int pe, int blocking)
 {
+    mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
     if (blocking && n <= CHUNK && mpishmem_g.oversubscribed) {
@@ -206,6 +209,7 @@ void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
                           ptrdiff_t remote_stride, void *local, ptrdiff_t local_stride,
                           size_t block, size_t nblocks, int pe, int is_put)
 {
+    mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
     char *l = local;
@@ -244,6 +248,7 @@ static inline int any_window_pending(const struct mpishmem_ctx *c)
 void mpishmem_mpi_flush(struct mpishmem_ctx *c)
 {
     if (!any_window_pending(c)) return;
+    mpishmem_progress_note();
     mpishmem_progress_before_block();
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
         MPI_Win w[2];
