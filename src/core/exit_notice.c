@@ -51,13 +51,13 @@ void mpishmem_exit_notice_check(void)
     if (flag) mpishmem_exit_notice_found(st.MPI_TAG, st.MPI_SOURCE);
 }
 
-void mpishmem_exit_notice_drain(void)
+void mpishmem_exit_notice_drain(MPI_Comm fini)
 {
     if (mpishmem_g.n_pes <= 1) return;
     /* Every notice was sent before its sender entered finalize's barrier, which this PE has
      * passed: count them, then receive this PE's share. */
     int mine = notice.sent, senders = 0;
-    mpishmem_comm_allreduce(&mine, &senders, 1, MPI_INT, MPI_SUM, mpishmem_g.world);
+    mpishmem_comm_allreduce(&mine, &senders, 1, MPI_INT, MPI_SUM, fini);
     for (int i = 0; i < senders - mine; i++) {
         int from;
         MPI_Recv(&from, 1, MPI_INT, MPI_ANY_SOURCE, MPISHMEM_EXIT_NOTICE_TAG, mpishmem_g.world,

@@ -33,6 +33,6 @@ static inline void mpishmem_exit_notice_found(int tag, int source)
 /* Probes for a notice (for waits that do not probe otherwise). */
 MPISHMEM_INTERNAL void mpishmem_exit_notice_check(void);
 /* shmem_finalize, after its barrier: receives every notice sent to this PE. Collective. */
-MPISHMEM_INTERNAL void mpishmem_exit_notice_drain(void);
+MPISHMEM_INTERNAL void mpishmem_exit_notice_drain(MPI_Comm fini);
 
 #endif

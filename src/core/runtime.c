@@ -39,6 +39,10 @@ static struct {
     size_t sync_off;   /* offset in `view` of the sync counters (MPISHMEM_SYNC_SLOTS per PE) */
     int data_shared;   /* the data segment lives in this PE's slot */
     MPI_Win heap_win, data_win;
+    /* Finalize's own collectives: a PE finalized implicitly at exit (returning from main
+     * without shmem_finalize) must not complete a barrier that the other PEs still wait in
+     * on the world communicator (they then learn of its exit from its notice instead). */
+    MPI_Comm fini;
     int atexit_done;
     int mpi_level; /* what MPI provides */
 } rt;
@@ -167,6 +171,7 @@ static int host_oversubscribed(void)
 static void setup_node(void)
 {
     MPI_Comm_dup(MPI_COMM_WORLD, &mpishmem_g.world);
+    MPI_Comm_dup(MPI_COMM_WORLD, &rt.fini);
     MPI_Comm_rank(mpishmem_g.world, &mpishmem_g.my_pe);
     MPI_Comm_size(mpishmem_g.world, &mpishmem_g.n_pes);
     MPI_Comm_split_type(mpishmem_g.world, MPI_COMM_TYPE_SHARED, mpishmem_g.my_pe, MPI_INFO_NULL,
@@ -342,8 +347,8 @@ void mpishmem_runtime_fini(const char *routine)
     mpishmem_space_fini_all(); /* memory spaces: detached (before the pool, whose window sets
                                 * point at their windows) and freed */
     mpishmem_ctx_pool_fini(); /* quiets the contexts the program did not destroy */
-    mpishmem_comm_barrier(mpishmem_g.world);
-    mpishmem_exit_notice_drain();
+    mpishmem_comm_barrier(rt.fini);
+    mpishmem_exit_notice_drain(rt.fini);
     mpishmem_team_free_all();
     mpishmem_coll_sync_release(&mpishmem_team_world);
     mpishmem_coll_sync_release(&mpishmem_team_shared);
@@ -368,6 +373,7 @@ void mpishmem_runtime_fini(const char *routine)
     free(mpishmem_g.node_index);
     mpishmem_alloc_fini();
     MPI_Comm_free(&mpishmem_g.node);
+    MPI_Comm_free(&rt.fini);
     MPI_Comm_free(&mpishmem_g.world);
     mpishmem_g = (struct mpishmem_state){.my_pe = -1, .n_pes = -1, .debug = mpishmem_g.debug};
     memset(&mpishmem_ctx_default, 0, sizeof mpishmem_ctx_default);
