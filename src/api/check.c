@@ -12,12 +12,6 @@ void mpishmem_check_initialized(const char *routine)
         mpishmem_error(routine, "the library is not initialized (call shmem_init first)");
 }
 
-void mpishmem_check_ctx_valid(const char *routine, shmem_ctx_t ctx)
-{
-    mpishmem_check_initialized(routine);
-    if (ctx == SHMEM_CTX_INVALID) mpishmem_ctx_invalid(routine);
-}
-
 void mpishmem_ctx_invalid(const char *routine)
 {
     mpishmem_error(routine, "the context is SHMEM_CTX_INVALID (check the return value of "

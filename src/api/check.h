@@ -22,7 +22,6 @@ MPISHMEM_INTERNAL void mpishmem_check_initialized(const char *routine);
     do {                                                                                  \
         if (MPISHMEM_UNLIKELY(mpishmem_g.init_count <= 0)) mpishmem_check_initialized(routine); \
     } while (0)
-MPISHMEM_INTERNAL void mpishmem_check_ctx_valid(const char *routine, shmem_ctx_t ctx);
 /* The error for an operation on SHMEM_CTX_INVALID (checked always where it is one compare). */
 MPISHMEM_INTERNAL __attribute__((noreturn, cold)) void mpishmem_ctx_invalid(const char *routine);
 /* `pe` numbered in the context's team. */

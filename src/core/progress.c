@@ -7,14 +7,9 @@
 _Thread_local int mpishmem_progress_depth;
 unsigned long mpishmem_progress_pokes;
 
-static inline void count_poke(void)
-{
-    mpishmem_progress_note();
-}
-
 static inline void poke_mpi(void)
 {
-    count_poke();
+    mpishmem_progress_note();
     mpishmem_progress_depth++;
     if (mpishmem_g.am_active) mpishmem_am_serve();
     else {
@@ -52,7 +47,7 @@ void mpishmem_progress_poke(void)
 void mpishmem_progress_yield_rounds(void)
 {
     int rounds = 8 * mpishmem_g.oversubscribed;
-    count_poke();
+    mpishmem_progress_note();
     mpishmem_progress_depth++;
     for (int i = 0; i < rounds; i++) {
         int flag;
@@ -66,7 +61,7 @@ void mpishmem_progress_yield_rounds(void)
 void mpishmem_wait_request(MPI_Request *req)
 {
     unsigned long polls = 0;
-    count_poke();
+    mpishmem_progress_note();
     mpishmem_progress_depth++;
     for (;;) {
         int done = 0;

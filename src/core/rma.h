@@ -13,15 +13,6 @@
 
 #define MPISHMEM_INLINE static inline __attribute__((always_inline))
 
-/* The load/store address of heap address `addr` on `pe`, or NULL: take the general path. */
-MPISHMEM_INLINE char *mpishmem_fast_addr(const void *addr, int pe)
-{
-    size_t o = (size_t)((const char *)addr - mpishmem_g.heap.base);
-    if (MPISHMEM_UNLIKELY(o >= mpishmem_g.heap.fast_size)) return NULL;
-    char *p = mpishmem_g.heap.peer[pe];
-    return MPISHMEM_LIKELY(p != NULL) ? p + o : NULL;
-}
-
 MPISHMEM_INTERNAL void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine,
                                             void *dest, const void *src, size_t n, int pe,
                                             int blocking);
