@@ -187,10 +187,11 @@ static void measure(int op, const char *name, const char *target, size_t bytes, 
     if (!two && me != 0) {
         serve_until_done();
     } else if (me <= 1) {
-        for (;;) { /* calibrate */
+        for (;;) { /* calibrate; a batch of one never ends it (as in shmem_bench.c) */
             double t0 = now_ns();
             batch(op, bytes, iters);
-            long next = now_ns() - t0 > min_ns / (two ? 4 : 1) || iters >= (1L << 22) ? 0 : 2 * iters;
+            long next = (iters > 1 && now_ns() - t0 > min_ns / (two ? 4 : 1)) || iters >= (1L << 22)
+                            ? 0 : 2 * iters;
             if (two) MPI_Bcast(&next, 1, MPI_LONG, 0, MPI_COMM_WORLD);
             if (!next) break;
             iters = next;

@@ -151,11 +151,15 @@ static void batch(int op, long *t, int pe, long iters)
 
 static double measure(int op, long *t, int pe)
 {
+    /* calibrate the batch size (as shmem_bench.c); a batch of one operation never ends the calibration: the
+     * first operation of a kind may carry one-time setup (MPICH allocates its accumulate
+     * buffer pool at the first AMO), and batches of one would then time the warm-up that
+     * follows it (docs/performance.md, "The first fetch_add") */
     long iters = 1;
     for (;;) {
         double t0 = now_ns();
         batch(op, t, pe, iters);
-        if (now_ns() - t0 > min_batch || iters >= (1L << 24)) break;
+        if ((iters > 1 && now_ns() - t0 > min_batch) || iters >= (1L << 24)) break;
         iters *= 2;
     }
     double *t_ = malloc(sizeof(double) * (size_t)reps);

@@ -60,12 +60,15 @@ static void batch(int op, char *target, size_t bytes, long iters)
 
 static double measure(int op, char *target, size_t bytes)
 {
-    /* calibrate the batch size */
+    /* calibrate the batch size; a batch of one operation never ends the calibration: the
+     * first operation of a kind may carry one-time setup (MPICH allocates its accumulate
+     * buffer pool at the first AMO), and batches of one would then time the warm-up that
+     * follows it (docs/performance.md, "The first fetch_add") */
     long iters = 1;
     for (;;) {
         double t0 = now_ns();
         batch(op, target, bytes, iters);
-        if (now_ns() - t0 > 1e5 || iters >= (1L << 22)) break;
+        if ((iters > 1 && now_ns() - t0 > 1e5) || iters >= (1L << 22)) break;
         iters *= 2;
     }
     double *t = malloc(sizeof(double) * (size_t)reps);
