@@ -14,14 +14,15 @@ Each argument names one or more series:
                           columns become LABEL:<column>)
     LABEL=FILE:COLUMN     one column of a table
 Writes, for the data present, PREFIX_latency.png (put, get, put+quiet latency by size),
-PREFIX_bandwidth.png (put bandwidth by size, memcpy as reference) and PREFIX_small.png (8-byte
-operation latencies side by side).
+PREFIX_bandwidth.png (put bandwidth by size, memcpy as reference), PREFIX_small.png (8-byte
+operation latencies side by side) and PREFIX_coll.png (collectives of shmem_coll_bench /
+mpi_coll_bench: time per call by size). Row labels come from bench/perf_rows.py.
 
     python3 bench/plot.py -o docs/plots/local local.txt
     python3 bench/plot.py -o docs/plots/amo --title "..." mpi=remote_mpi.txt:mpishmem am=remote_am.txt:mpishmem
 
-Needs matplotlib (bench/plots.sh makes a virtual environment with it; nothing else in the
-project uses it).
+bench/report.sh uses these functions (through bench/report.py) for docs/plots. Needs
+matplotlib (Debian's python3-matplotlib: scripts/install-deps.sh --report).
 """
 import argparse
 import os
@@ -132,8 +133,8 @@ def plot_latency(plt, series, out, title):
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_title(f"shmem_{op}mem" if op != "put+quiet" else "shmem_putmem + shmem_quiet")
-        ax.set_xlabel("bytes")
-        ax.set_ylabel("latency (ns, median)")
+        ax.set_xlabel("message size (bytes, log scale)")
+        ax.set_ylabel("time per call (ns, median, log scale)")
         ax.grid(True, which="both", alpha=0.3)
         ticks = [t for t in by_size(series[0][1], op, "heap", "ns")[0]] or None
         if ticks:
@@ -165,8 +166,8 @@ def plot_bandwidth(plt, series, out, title):
     if ticks:
         ax.set_xticks(ticks)
         ax.set_xticklabels([size_label(t) for t in ticks])
-    ax.set_xlabel("bytes")
-    ax.set_ylabel("bandwidth (GB/s)")
+    ax.set_xlabel("message size (bytes, log scale)")
+    ax.set_ylabel("shmem_putmem bandwidth (GB/s, median)")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     ax.set_title(title, fontsize=9)
@@ -177,13 +178,18 @@ def plot_bandwidth(plt, series, out, title):
 
 
 def row_name(op, target):
-    return f"{op} ({target})" if target != "-" else op
+    """The row's label in plots: bench/perf_rows.py's name, then the benchmark's own."""
+    try:
+        import perf_rows
+    except ImportError:
+        return f"{op} ({target})" if target != "-" else op
+    return perf_rows.label(op, target, plain=True)
 
 
 def plot_small(plt, series, out, title, rows_re=None):
     rows = [(op, t) for op, t in SMALL_OPS
             if any((op, t, 8, "ns") in d or (op, t, 0, "ns") in d for _, d in series)
-            and (rows_re is None or re.search(rows_re, row_name(op, t)))]
+            and (rows_re is None or re.search(rows_re, f"{op} ({t})"))]
     if not rows:
         return None
 
@@ -214,6 +220,43 @@ def plot_small(plt, series, out, title, rows_re=None):
     return out
 
 
+def plot_coll(plt, series, out, title):
+    """Time per collective call by size, one panel per operation; solid lines 2 PEs, dashed
+    lines 4 PEs (any other PE count: dotted)."""
+    ops = [op for op in ("broadcast", "sum_to_all", "fcollect", "alltoall")
+           if any(k[0] == op for _, d in series for k in d)]
+    if not ops:
+        return None
+    nps = sorted({k[1] for _, d in series for k in d if k[0] in ops},
+                 key=lambda t: int(t[2:]) if t[2:].isdigit() else 0)
+    styles = {0: "-", 1: "--"}
+    fig, axes = plt.subplots(1, len(ops), figsize=(4.0 * len(ops), 3.9), squeeze=False)
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for ax, op in zip(axes[0], ops):
+        for i, (label, data) in enumerate(series):
+            for j, np_ in enumerate(nps):
+                x, y = by_size(data, op, np_, "ns")
+                if x:
+                    ax.plot(x, y, marker="o", markersize=3, linestyle=styles.get(j, ":"),
+                            color=colors[i % len(colors)], label=f"{label}, {np_[2:]} PEs")
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_title(row_name(op, "-"), fontsize=9)
+        ax.set_xlabel("bytes" + (" per PE" if op == "fcollect" else
+                                 " per pair" if op == "alltoall" else ""))
+        ax.set_ylabel("time per call (ns, slowest PE, median)")
+        ax.grid(True, which="both", alpha=0.3)
+        ticks = sorted({k[2] for _, d in series for k in d if k[0] == op})
+        ax.set_xticks(ticks)
+        ax.set_xticklabels([size_label(t) for t in ticks], rotation=45)
+    axes[0][0].legend(fontsize=7)
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("-o", "--prefix", required=True, help="output path prefix")
@@ -232,7 +275,8 @@ def main():
     d = os.path.dirname(a.prefix)
     if d:
         os.makedirs(d, exist_ok=True)
-    kinds = {"latency": plot_latency, "bandwidth": plot_bandwidth, "small": plot_small}
+    kinds = {"latency": plot_latency, "bandwidth": plot_bandwidth, "small": plot_small,
+             "coll": plot_coll}
     made = []
     for kind in a.plots.split(","):
         if kind not in kinds:

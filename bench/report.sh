@@ -1,0 +1,122 @@
+#!/bin/bash
+# One run of every benchmark the documentation shows, and every table and plot made from it:
+#   node-local  2 PEs on one node: shmem_bench + shmem_amo_bench with mpishmem and with Debian's
+#               Open MPI OSHMEM, and their raw-MPI twin mpi_rma_bench (MPICH, same node)
+#   collectives 2 and 4 PEs on one node: shmem_coll_bench (mpishmem, OSHMEM), mpi_coll_bench
+#   remote      the emulated cluster (scripts/cluster.sh, 2 hosts x 1 PE, TCP): the same three
+#               programs, mpishmem in both AMO modes (MPISHMEM_AMO=mpi and =am), raw MPI, OSHMEM
+#   first AMO   amo_first_bench / mpi_amo_first_bench (first remote fetch_add vs later ones) on
+#               the cluster and in the simulated two-node mode
+#   callgrind   instructions per call inside the library (bench/callgrind.sh, callgrind_remote.sh)
+# Every program runs ROUNDS times, implementations alternated within a round; tables show the
+# median of the rounds' medians. Output (stamped with date, machine, MPI versions, command):
+#   docs/perf/raw/*.txt   the programs' raw output, all rounds, and meta.txt (the stamp)
+#   docs/perf/*.md        the markdown tables, each with a legend of its rows and columns
+#   docs/plots/*.png      the plots
+# and the tables are pasted into docs/performance.md, docs/user-guide.md and docs/multinode.md
+# between their "<!-- report:NAME -->" and "<!-- /report:NAME -->" markers (bench/report.py).
+#   usage: bench/report.sh BUILD_DIR [ROUNDS]      (as root: the cluster needs namespaces)
+# Takes about 10 minutes with ROUNDS=3 on 2 cores. Needs Open MPI, valgrind, matplotlib: installed
+# by scripts/install-deps.sh --report (called here). Not part of the test suite or CI.
+set -e -o pipefail
+build=$(cd "${1:-build}" && pwd)
+rounds=${2:-3}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+raw="$root/docs/perf/raw"
+[ "$(id -u)" = 0 ] || { echo "report.sh: run as root (the emulated cluster needs namespaces)" >&2; exit 1; }
+sh "$root/scripts/install-deps.sh" --report
+py=/usr/bin/python3 # Debian's python3-matplotlib is installed for Debian's python3
+for b in shmem_bench shmem_amo_bench shmem_coll_bench mpi_rma_bench mpi_coll_bench \
+         amo_first_bench mpi_amo_first_bench; do
+  [ -x "$build/bench/$b" ] || { echo "report.sh: $build/bench/$b missing: build first" >&2; exit 1; }
+done
+mpiexec=$(sed -n 's/^MPIEXEC_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt")
+tmp=$(mktemp -d /tmp/report.XXXXXX)
+cluster="sh $root/scripts/cluster.sh"
+export MPISHMEM_CLUSTER=mpishmem-report
+trap '$cluster down >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
+
+mkdir -p "$raw"
+rm -f "$raw"/*.txt
+{
+  echo "date $(date -u '+%Y-%m-%d %H:%M') UTC"
+  echo "command bash bench/report.sh $1 $rounds"
+  echo "commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "cores $(nproc) x $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+  echo "kernel $(uname -r)"
+  echo "mpich $(mpichversion 2>/dev/null | sed -n 's/^MPICH Version:[[:space:]]*//p') ($(mpichversion 2>/dev/null | sed -n 's/^MPICH Device:[[:space:]]*//p'))"
+  echo "openmpi $(ompi_info --version 2>/dev/null | sed -n 's/^Open MPI v//p' | head -1)"
+  echo "ucx $(ucx_info -v 2>/dev/null | sed -n 's/^# Version //p' | head -1)"
+  echo "load_before $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "rounds $rounds"
+} > "$raw/meta.txt"
+
+# Open MPI's OSHMEM builds of the OpenSHMEM 1.4 benchmarks.
+for b in shmem_bench shmem_amo_bench shmem_coll_bench; do
+  /usr/bin/oshcc -O2 "$here/$b.c" -o "$tmp/${b}_oshmem"
+done
+# Open MPI as root needs these; its OSHMEM crashes at finalize with the rdma osc component.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# out FILE ROUND: append a run's output to FILE, after a comment naming the round.
+out() { echo "# round $2" >> "$1"; cat >> "$1"; }
+oshmem_local() { OMPI_MCA_osc=^rdma /usr/bin/oshrun "$@" 2>/dev/null; }
+
+echo "report.sh: node-local and collectives ($rounds rounds)" >&2
+for r in $(seq "$rounds"); do
+  for b in shmem_bench shmem_amo_bench; do
+    "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/$b" | out "$raw/local_mpishmem.txt" "$r"
+    oshmem_local -np 2 --bind-to core "$tmp/${b}_oshmem" | out "$raw/local_oshmem.txt" "$r" ||
+      echo "report.sh: OSHMEM $b failed (round $r)" >&2
+  done
+  "$mpiexec" -n 2 -bind-to core "$build/bench/mpi_rma_bench" | out "$raw/local_rawmpi.txt" "$r"
+  for np in 2 4; do
+    if [ "$np" -le "$(nproc)" ]; then bind="-bind-to core"; obind="--bind-to core"
+    else bind="-bind-to none"; obind="--oversubscribe --bind-to none"; fi
+    "$build/bin/oshrun" -n "$np" $bind "$build/bench/shmem_coll_bench" | out "$raw/coll_mpishmem.txt" "$r"
+    "$mpiexec" -n "$np" $bind "$build/bench/mpi_coll_bench" | out "$raw/coll_mpi.txt" "$r"
+    oshmem_local -np "$np" $obind "$tmp/shmem_coll_bench_oshmem" | out "$raw/coll_oshmem.txt" "$r" ||
+      echo "report.sh: OSHMEM shmem_coll_bench failed with $np PEs (round $r)" >&2
+  done
+done
+
+echo "report.sh: instructions per call (callgrind)" >&2
+sh "$here/callgrind.sh" "$build" > "$raw/callgrind_local.txt"
+sh "$here/callgrind_remote.sh" "$build" > "$raw/callgrind_remote.txt"
+
+echo "report.sh: first AMO, simulated two nodes" >&2
+for r in $(seq "$rounds"); do
+  ( export MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self # the two-node test mode (docs/multinode.md)
+    "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/amo_first_bench" | out "$raw/first_twonode_mpishmem.txt" "$r"
+    "$mpiexec" -n 2 -bind-to core "$build/bench/mpi_amo_first_bench" | out "$raw/first_twonode_rawmpi.txt" "$r"
+    "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/amo_first_bench" -w self | out "$raw/first_twonode_mpishmem_self.txt" "$r" )
+done
+
+# Only one emulated cluster fits on a machine: wait (up to 30 minutes) while another is up.
+for i in $(seq 60); do
+  [ -z "$(ip netns list 2>/dev/null)" ] && break
+  echo "report.sh: another emulated cluster is up (ip netns list); waiting" >&2
+  sleep 30
+done
+[ -z "$(ip netns list 2>/dev/null)" ] || { echo "report.sh: the cluster never went down" >&2; exit 1; }
+echo "report.sh: emulated cluster" >&2
+$cluster up 2 >/dev/null
+crun() { $cluster run -n 2 -ppn 1 "$@"; }
+oshmem_cluster() { MPISHMEM_CLUSTER_MPIEXEC=mpirun.openmpi OMPI_MCA_osc=ucx crun "$@" 2>/dev/null; }
+for r in $(seq "$rounds"); do
+  for b in shmem_bench shmem_amo_bench; do
+    MPISHMEM_AMO=mpi crun "$build/bench/$b" | out "$raw/remote_mpishmem_mpi.txt" "$r"
+    MPISHMEM_AMO=am crun "$build/bench/$b" | out "$raw/remote_mpishmem_am.txt" "$r"
+    oshmem_cluster "$tmp/${b}_oshmem" | out "$raw/remote_oshmem.txt" "$r" ||
+      echo "report.sh: OSHMEM $b failed on the cluster (round $r)" >&2
+  done
+  crun "$build/bench/mpi_rma_bench" | out "$raw/remote_rawmpi.txt" "$r"
+  crun "$build/bench/amo_first_bench" | out "$raw/first_cluster_mpishmem.txt" "$r"
+  crun "$build/bench/mpi_amo_first_bench" | out "$raw/first_cluster_rawmpi.txt" "$r"
+  crun "$build/bench/amo_first_bench" -w self | out "$raw/first_cluster_mpishmem_self.txt" "$r"
+done
+$cluster down >/dev/null
+echo "load_after $(cut -d' ' -f1-3 /proc/loadavg)" >> "$raw/meta.txt"
+
+"$py" "$here/report.py" --raw "$raw" --tables "$root/docs/perf" --plots "$root/docs/plots" \
+  --docs "$root/docs"
