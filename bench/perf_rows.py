@@ -77,6 +77,9 @@ ROWS = {
                                    "both PEs (1 / aggregate rate)"),
     ("cpu_fetch_add_all2one", "np2"): ("all-to-one CPU fetch-add (floor)",
                                        "the same with bare CPU atomics"),
+    # bench/init_bench.c (target: the number of PEs)
+    ("init", "2"): ("`shmem_init`, 2 PEs", "time from the call to its return, slowest PE"),
+    ("init", "16"): ("`shmem_init`, 16 PEs", "the same with 16 PEs on the 2 cores"),
     # bench/amo_first_bench.c and its raw-MPI twin
     ("fetch_add_first", "other"): ("first `fetch_add` of the run", "the first remote fetch-add "
                                    "after start-up"),

@@ -34,6 +34,8 @@ def load(raw, name):
     for k, v in list(data.items()):
         if k[3] == "ops/s" and v > 0:
             data[(k[0], k[1], k[2], "ns")] = 1e9 / v
+        elif k[3] == "us":
+            data[(k[0], k[1], k[2], "ns")] = 1e3 * v
     return data
 
 
@@ -56,6 +58,15 @@ def stamp(m):
             f"batches). Compare within one table: the numbers move from run to run.")
 
 
+def short_stamp(m):
+    """The stamp of a table pasted into a document (the full one is in docs/perf)."""
+    return (f"Run of {m.get('date', '?')}: `{m.get('command', 'bench/report.sh')}`, shared "
+            f"{m.get('cores', '?').split(' x ')[0]}-core VM, load average "
+            f"{m.get('load_before', '?').split(' ')[0]} before, "
+            f"{m.get('load_after', '?').split(' ')[0]} after; medians of {m.get('rounds', '?')} "
+            f"rounds; machine and versions: [perf/README.md](perf/README.md).")
+
+
 def size_text(n):
     for scale, suffix in ((1 << 20, " MiB"), (1 << 10, " KiB")):
         if n >= scale and n % scale == 0:
@@ -70,6 +81,9 @@ def number(v, unit):
     if unit == "us":
         v = v / 1000
         return f"{v:.2f}" if v < 10 else f"{v:.1f}" if v < 1000 else f"{v:,.0f}".replace(",", " ")
+    if unit == "ms":
+        v = v / 1e6
+        return f"{v:.2f}" if v < 10 else f"{v:.1f}" if v < 1000 else f"{v:,.0f}".replace(",", " ")
     if unit in ("GB/s", "faults"):
         return f"{v:.2f}" if unit == "GB/s" else f"{v:.0f}"
     return f"{v:.1f}" if v < 100 else f"{v:,.0f}".replace(",", " ")
@@ -82,7 +96,7 @@ BRIEF = ("Rows, columns and method: [performance.md](performance.md), which show
 def table(rows, columns, ratios, unit, col_notes, extra_notes=(), brief=False):
     """rows: [(op, target, bytes, raw unit)]; columns: [(header, data)]; ratios: [(header, i,
     j)]: column i / column j (inverted for bandwidth rows). Returns markdown with a legend."""
-    unit_name = {"ns": "ns", "us": "µs", "GB/s": "GB/s"}[unit]
+    unit_name = {"ns": "ns", "us": "µs", "ms": "ms", "GB/s": "GB/s"}[unit]
     head = ["operation", "size"] + [f"{h} ({unit_name})" for h, _ in columns] + [h for h, _, _ in ratios]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * 2 + "---:|" * (len(head) - 2)]
     seen = []
@@ -96,7 +110,7 @@ def table(rows, columns, ratios, unit, col_notes, extra_notes=(), brief=False):
         if show != unit:
             name += " (" + ("bandwidth, GB/s" if show == "GB/s" else "page faults") + ")"
         cells = [name, size_text(nbytes) if op not in ("quiet_idle", "barrier_all", "barrier",
-                                                      "barrier_half") else "–"]
+                                                      "barrier_half", "init") else "–"]
         cells += [number(v, show) for v in vals]
         for _, i, j in ratios:
             a, b = vals[i], vals[j]
@@ -206,6 +220,16 @@ def make_tables(raw, m):
                             "what a warm-up at `shmem_init` would do; page faults: minor faults "
                             "of the measuring PE during its first operation"])
     t["callgrind"] = callgrind_table(raw)
+    init = [("mpishmem, one node", load(raw, "init_mpishmem")),
+            ("Open MPI OSHMEM, one node", load(raw, "init_oshmem")),
+            ("mpishmem, two-node", load(raw, "init_mpishmem_twonode"))]
+    t["startup"] = table([("init", str(n), 0, "ns") for n in (2, 16)], init,
+                         [("m/OSHMEM", 0, 1)], "ms",
+                         ["`bench/init_bench.c`: the time `shmem_init` takes, slowest PE, 2 and "
+                          "16 PEs on the 2 cores (16: oversubscribed), with mpishmem and with Open "
+                          "MPI's OSHMEM on one node, and with mpishmem in the simulated two-node "
+                          "mode (`MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self`: its MPI windows then "
+                          "span \"nodes\")"])
     # Short extracts of the same numbers for the user's guide
     t["guide_local"] = table([("p", "heap", 8, "ns"), ("g", "heap", 8, "ns"), ("put", "heap", 8, "ns"),
                               ("put+quiet", "heap", 8, "ns"), ("quiet_idle", "-", 0, "ns"),
@@ -348,10 +372,11 @@ def main():
     os.makedirs(a.tables, exist_ok=True)
     os.makedirs(a.plots, exist_ok=True)
     head = stamp(m)
+    pasted = {}
     for name, md in tables.items():
-        tables[name] = f"_{head}_\n\n{md}"
+        pasted[name] = f"_{short_stamp(m)}_\n\n{md}"
         with open(os.path.join(a.tables, name + ".md"), "w") as f:
-            f.write(tables[name])
+            f.write(f"_{head}_\n\n{md}")
     made = make_plots(a.raw, a.plots, m)
     with open(os.path.join(a.tables, "README.md"), "w") as f:
         f.write("# Generated performance tables\n\n" + head + "\n\nWritten by "
@@ -360,7 +385,7 @@ def main():
                 + ", ".join(f"[{os.path.basename(p)}](../plots/{os.path.basename(p)})" for p in made)
                 + ".\n\nRaw output of every round: [raw/](raw/).\n")
     if a.docs:
-        used = paste(a.docs, tables)
+        used = paste(a.docs, pasted)
         print(f"report.py: {len(tables)} tables, {len(used)} pasted into the docs, "
               f"{len(made)} plots", file=sys.stderr)
 

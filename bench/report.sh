@@ -8,6 +8,8 @@
 #   first AMO   amo_first_bench / mpi_amo_first_bench (first remote fetch_add vs later ones) on
 #               the cluster and in the simulated two-node mode
 #   callgrind   instructions per call inside the library (bench/callgrind.sh, callgrind_remote.sh)
+#   start-up    init_bench (time in shmem_init): 2 and 16 PEs on one node, mpishmem and OSHMEM,
+#               and mpishmem in the simulated two-node mode
 # Every program runs ROUNDS times, implementations alternated within a round; tables show the
 # median of the rounds' medians. Output (stamped with date, machine, MPI versions, command):
 #   docs/perf/raw/*.txt   the programs' raw output, all rounds, and meta.txt (the stamp)
@@ -53,7 +55,7 @@ rm -f "$raw"/*.txt
 } > "$raw/meta.txt"
 
 # Open MPI's OSHMEM builds of the OpenSHMEM 1.4 benchmarks.
-for b in shmem_bench shmem_amo_bench shmem_coll_bench; do
+for b in shmem_bench shmem_amo_bench shmem_coll_bench init_bench; do
   /usr/bin/oshcc -O2 "$here/$b.c" -o "$tmp/${b}_oshmem"
 done
 # Open MPI as root needs these; its OSHMEM crashes at finalize with the rdma osc component.
@@ -77,6 +79,18 @@ for r in $(seq "$rounds"); do
     "$mpiexec" -n "$np" $bind "$build/bench/mpi_coll_bench" | out "$raw/coll_mpi.txt" "$r"
     oshmem_local -np "$np" $obind "$tmp/shmem_coll_bench_oshmem" | out "$raw/coll_oshmem.txt" "$r" ||
       echo "report.sh: OSHMEM shmem_coll_bench failed with $np PEs (round $r)" >&2
+  done
+done
+
+echo "report.sh: start-up" >&2
+"$build/bin/oshcc" -O2 "$here/init_bench.c" -o "$tmp/init_bench_mpishmem"
+for r in $(seq "$rounds"); do
+  for np in 2 16; do
+    "$build/bin/oshrun" -n "$np" "$tmp/init_bench_mpishmem" | out "$raw/init_mpishmem.txt" "$r"
+    oshmem_local -np "$np" --oversubscribe "$tmp/init_bench_oshmem" | out "$raw/init_oshmem.txt" "$r" ||
+      echo "report.sh: OSHMEM init_bench failed with $np PEs (round $r)" >&2
+    MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self "$build/bin/oshrun" -n "$np" "$tmp/init_bench_mpishmem" |
+      out "$raw/init_mpishmem_twonode.txt" "$r"
   done
 done
 
