@@ -11,6 +11,7 @@
 #include "../coll/coll_sync.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_rma.h"
+#include "../transport/mpi/mpich_ucx_yield.h"
 #include "alloc.h"
 #include "amo.h"
 #include "dataseg.h"
@@ -130,6 +131,8 @@ static void setup_mpi(int requested, int *provided, const char *routine)
          * peers then take UCX's single-copy or network path). docs/multinode.md. */
         if (!mpishmem_env.globals_shared) setenv("UCX_TLS", "^posix,sysv", 0);
 #endif
+        if (mpishmem_env.oversubscribed != 0) mpishmem_mpi_yield_idle_guess();
+        if (mpishmem_env.oversubscribed == 1) mpishmem_mpi_yield_idle(1);
         if (PMPI_Init_thread(NULL, NULL, mpi_requested, &level) != MPI_SUCCESS)
             mpishmem_error(routine, "MPI_Init_thread failed");
         mpishmem_mpi_use.owned = 1;
@@ -192,6 +195,7 @@ static void setup_node(void)
                                                                        ? mpishmem_g.oversubscribed
                                                                        : 1)
                                                                  : 0;
+    mpishmem_mpi_yield_idle(mpishmem_g.oversubscribed > 0);
 }
 
 /* The world size and data layout must agree on every PE, or nothing is symmetric. */
