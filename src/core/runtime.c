@@ -112,6 +112,10 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     if (down)
         mpishmem_error(routine, "MPI has already been finalized; OpenSHMEM cannot start "
                                 "(call shmem_init before MPI_Finalize)");
+    /* MPI's waits yield from the start (MPI_Init, and shmem_init's collectives before the
+     * PEs per host are counted) when the launcher's numbers say this host is oversubscribed. */
+    if (mpishmem_env.oversubscribed != 0) mpishmem_mpi_yield_idle_guess();
+    if (mpishmem_env.oversubscribed == 1) mpishmem_mpi_yield_idle(1);
     int mpi_requested = mpishmem_progress_thread_wanted() ? MPI_THREAD_MULTIPLE
                                                           : to_mpi_level(requested);
     if (!up) {
@@ -131,8 +135,6 @@ static void setup_mpi(int requested, int *provided, const char *routine)
          * peers then take UCX's single-copy or network path). docs/multinode.md. */
         if (!mpishmem_env.globals_shared) setenv("UCX_TLS", "^posix,sysv", 0);
 #endif
-        if (mpishmem_env.oversubscribed != 0) mpishmem_mpi_yield_idle_guess();
-        if (mpishmem_env.oversubscribed == 1) mpishmem_mpi_yield_idle(1);
         if (PMPI_Init_thread(NULL, NULL, mpi_requested, &level) != MPI_SUCCESS)
             mpishmem_error(routine, "MPI_Init_thread failed");
         mpishmem_mpi_use.owned = 1;
