@@ -173,6 +173,7 @@ void mpishmem_ctx_lock_init(struct mpishmem_ctx *c)
 {
     c->locking = mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE &&
                  !(c->options & SHMEM_CTX_PRIVATE);
+    c->bounce_put8_limit = c->locking ? 0 : MPISHMEM_BOUNCE_BYTES - 16;
     if (c->locking) {
         pthread_mutexattr_t a;
         pthread_mutexattr_init(&a);

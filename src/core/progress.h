@@ -21,9 +21,15 @@ extern MPISHMEM_INTERNAL _Thread_local int mpishmem_progress_depth;
 extern MPISHMEM_INTERNAL unsigned long mpishmem_progress_pokes;
 static inline void mpishmem_progress_note(void)
 {
+#if defined(__x86_64__) && defined(__GNUC__)
+    /* A relaxed increment as one unlocked instruction (threads racing may lose a count: the
+     * progress thread only asks whether the counter moved). */
+    __asm__("incq %0" : "+m"(mpishmem_progress_pokes));
+#else
     __atomic_store_n(&mpishmem_progress_pokes,
                      __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) + 1,
                      __ATOMIC_RELAXED);
+#endif
 }
 
 /* Whether poll `n` (from 1) of a wait loop yields the core: every poll when PEs outnumber

@@ -35,6 +35,13 @@ void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *des
     }
 }
 
+void mpishmem_put_general_value(struct mpishmem_ctx *c, const char *routine, void *dest,
+                                uint64_t bits, size_t n, int pe)
+{
+    mpishmem_put_general(c, routine, dest, &bits, n, pe, 1); /* little or big endian alike:
+                                                              * the caller copied n bytes in */
+}
+
 void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine, void *dest,
                           const void *src, size_t n, int pe, int blocking)
 {

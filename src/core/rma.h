@@ -16,6 +16,10 @@
 MPISHMEM_INTERNAL void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine,
                                             void *dest, const void *src, size_t n, int pe,
                                             int blocking);
+/* mpishmem_put_general for a blocking put of up to 8 bytes (shmem_<T>_p) whose value comes in
+ * a register: the caller's copy of it then needs no address, nor a stack frame to hold it. */
+MPISHMEM_INTERNAL void mpishmem_put_general_value(struct mpishmem_ctx *c, const char *routine,
+                                                  void *dest, uint64_t bits, size_t n, int pe);
 MPISHMEM_INTERNAL void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine,
                                             void *dest, const void *src, size_t n, int pe,
                                             int blocking);
@@ -27,6 +31,29 @@ MPISHMEM_INTERNAL void mpishmem_mpi_put_heap(struct mpishmem_ctx *c, size_t off,
                                              size_t n, int pe, int blocking);
 MPISHMEM_INTERNAL void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst,
                                              size_t n, int pe, int blocking);
+/* The blocking puts of the default context, the common case, with fewer arguments to pass
+ * and test: any size, and 8 bytes whose value comes in a register (shmem_long_p & co.). */
+MPISHMEM_INTERNAL void mpishmem_mpi_putmem_heap(size_t off, const void *src, size_t n, int pe);
+MPISHMEM_INTERNAL void mpishmem_mpi_put8_heap(size_t off, uint64_t value, int pe);
+
+/* Heap put to a PE on another node: the default context's blocking puts (known when the
+ * caller is inlined) take the short entries. */
+MPISHMEM_INLINE void mpishmem_put_remote_heap(struct mpishmem_ctx *c, size_t o, const void *src,
+                                              size_t n, int pe, int blocking)
+{
+    if (__builtin_constant_p(c == &mpishmem_ctx_default) && c == &mpishmem_ctx_default &&
+        blocking) {
+        if (__builtin_constant_p(n) && n == 8) {
+            uint64_t v;
+            memcpy(&v, src, 8);
+            mpishmem_mpi_put8_heap(o, v, pe);
+        } else {
+            mpishmem_mpi_putmem_heap(o, src, n, pe);
+        }
+    } else {
+        mpishmem_mpi_put_heap(c, o, src, n, pe, blocking);
+    }
+}
 
 MPISHMEM_INLINE void mpishmem_put(struct mpishmem_ctx *c, const char *routine, void *dest,
                                   const void *src, size_t n, int pe, int blocking)
@@ -35,14 +62,21 @@ MPISHMEM_INLINE void mpishmem_put(struct mpishmem_ctx *c, const char *routine, v
     if (MPISHMEM_LIKELY(o < mpishmem_g.heap.fast_size)) {
         char *p = mpishmem_g.heap.peer[pe];
         if (MPISHMEM_LIKELY(p != NULL)) {
-            memcpy(p + o, src, n);
+            /* Marked first, so that the copy can be the last call (no stack frame). */
             mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
+            memcpy(p + o, src, n);
         } else {
-            mpishmem_mpi_put_heap(c, o, src, n, pe, blocking);
+            mpishmem_put_remote_heap(c, o, src, n, pe, blocking);
         }
         return;
     }
-    mpishmem_put_general(c, routine, dest, src, n, pe, blocking);
+    if (__builtin_constant_p(n) && n <= 8 && __builtin_constant_p(blocking) && blocking) {
+        uint64_t bits = 0;
+        memcpy(&bits, src, n);
+        mpishmem_put_general_value(c, routine, dest, bits, n, pe);
+    } else {
+        mpishmem_put_general(c, routine, dest, src, n, pe, blocking);
+    }
 }
 
 MPISHMEM_INLINE void mpishmem_get(struct mpishmem_ctx *c, const char *routine, void *dest,

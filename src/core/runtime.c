@@ -11,6 +11,7 @@
 #include "../coll/coll_sync.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_rma.h"
+#include "../transport/mpi/mpich_ucx_yield.h"
 #include "alloc.h"
 #include "amo.h"
 #include "dataseg.h"
@@ -111,6 +112,10 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     if (down)
         mpishmem_error(routine, "MPI has already been finalized; OpenSHMEM cannot start "
                                 "(call shmem_init before MPI_Finalize)");
+    /* MPI's waits yield from the start (MPI_Init, and shmem_init's collectives before the
+     * PEs per host are counted) when the launcher's numbers say this host is oversubscribed. */
+    if (mpishmem_env.oversubscribed != 0) mpishmem_mpi_yield_idle_guess();
+    if (mpishmem_env.oversubscribed == 1) mpishmem_mpi_yield_idle(1);
     int mpi_requested = mpishmem_progress_thread_wanted() ? MPI_THREAD_MULTIPLE
                                                           : to_mpi_level(requested);
     if (!up) {
@@ -192,6 +197,7 @@ static void setup_node(void)
                                                                        ? mpishmem_g.oversubscribed
                                                                        : 1)
                                                                  : 0;
+    mpishmem_mpi_yield_idle(mpishmem_g.oversubscribed > 0);
 }
 
 /* The world size and data layout must agree on every PE, or nothing is symmetric. */

@@ -70,6 +70,10 @@ struct mpishmem_ctx {
      * outlive the call until MPI completes the operation locally. Reset by every flush. */
     char *bounce;
     size_t bounce_used;
+    /* The remote 8-byte put's one test (mpi_rma.c): it copies into the bounce buffer while
+     * bounce_used is below this, which is 0 for a locking context (all its puts go the
+     * locked way). Set by mpishmem_ctx_lock_init. */
+    size_t bounce_put8_limit;
     /* Nonblocking gets in flight, completed by quiet through their requests: MPICH 4.0's
      * MPI_Win_flush_all can return before a large get's data has arrived. */
     MPI_Request *get_req;
@@ -169,7 +173,13 @@ extern MPISHMEM_INTERNAL struct mpishmem_state mpishmem_g;
 static inline void mpishmem_pending_set(struct mpishmem_ctx *c, int i, uint8_t bits)
 {
     uint8_t *f = &c->pending.flag[i];
+#if defined(__x86_64__) && defined(__GNUC__)
+    /* The same relaxed read-or-write as below, as one unlocked instruction (which compilers do
+     * not fuse atomics into): the remote put's budget is counted in instructions. */
+    __asm__("orb %1, %0" : "+m"(*f) : "iq"(bits));
+#else
     __atomic_store_n(f, (uint8_t)(__atomic_load_n(f, __ATOMIC_RELAXED) | bits), __ATOMIC_RELAXED);
+#endif
 }
 /* Sets a flag that holds no other bits (node-local stores, active messages): one store. */
 static inline void mpishmem_pending_mark(struct mpishmem_ctx *c, int i)

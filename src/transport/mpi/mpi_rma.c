@@ -147,6 +147,45 @@ void mpishmem_mpi_put_heap(struct mpishmem_ctx *c, size_t off, const void *src, 
         put_heap_small(c, off, src, n, pe);
 }
 
+/* The default context's 8-byte blocking put: its bounce buffer and window are at fixed
+ * addresses, so nothing but the offset, value and PE is passed or loaded, and one compare
+ * covers both a full bounce buffer and a locking context. The rest goes out of line, where
+ * the value gets an address, so that this path needs no stack frame of its own. */
+static __attribute__((noinline, cold)) void put8_slow(size_t off, uint64_t value, int pe)
+{
+    put_heap_slow(&mpishmem_ctx_default, off, &value, 8, pe, 1);
+}
+
+static inline __attribute__((always_inline)) void put8_default(size_t off, uint64_t value,
+                                                               int pe)
+{
+    struct mpishmem_ctx *c = &mpishmem_ctx_default;
+    size_t used = c->bounce_used;
+    if (MPISHMEM_UNLIKELY(used >= c->bounce_put8_limit)) {
+        put8_slow(off, value, pe);
+        return;
+    }
+    char *b = default_bounce + used;
+    c->bounce_used = used + 16;
+    memcpy(b, &value, 8);
+    mpishmem_progress_note();
+    mpishmem_pending_set(c, 1 + MPISHMEM_SEG_HEAP, MPISHMEM_PENDING_WIN);
+    MPI_Put(b, 8, MPI_BYTE, pe, (MPI_Aint)off, 8, MPI_BYTE, c->win[MPISHMEM_SEG_HEAP]);
+}
+
+void mpishmem_mpi_put8_heap(size_t off, uint64_t value, int pe) { put8_default(off, value, pe); }
+
+void mpishmem_mpi_putmem_heap(size_t off, const void *src, size_t n, int pe)
+{
+    if (n == 8) {
+        uint64_t v;
+        memcpy(&v, src, 8);
+        put8_default(off, v, pe);
+    } else {
+        mpishmem_mpi_put_heap(&mpishmem_ctx_default, off, src, n, pe, 1);
+    }
+}
+
 void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst, size_t n, int pe,
                            int blocking)
 {

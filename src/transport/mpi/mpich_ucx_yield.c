@@ -1,0 +1,62 @@
+/* Blocking MPI calls that give the core away when PEs outnumber cores (MPICH over UCX).
+ *
+ * MPICH 4.0's ch4 device waits in every blocking call (barriers, communicator and window
+ * creation, flushes, MPI_Wait) by calling ucp_worker_progress in a tight loop and never
+ * yields (MPIR_CVAR_POLLS_BEFORE_YIELD is a ch3 setting). With 16 PEs on 2 cores each step
+ * of a collective then waits for the scheduler to run its partner: an MPI_Barrier took
+ * ~100 ms and an MPI_Win_create ~600 ms, so shmem_init took 3.4 s, nearly all of it in
+ * MPI's waits (bench/compare_init.sh). Yielding whenever a progress call finds nothing to do
+ * lets the PEs that have work run: the barrier drops to ~0.2 ms, a window to ~2-10 ms.
+ *
+ * The library interposes ucp_worker_progress (MPICH calls it through the dynamic linker,
+ * and libmpishmem comes before libucp in the lookup order, as for the finalize remedy in
+ * mpich_ucx_finalize.c) and yields after an idle call only while mpishmem_mpi_yield_idle is
+ * set: before MPI_Init when the launcher says this host runs more PEs than it has online
+ * CPUs, then from shmem_init's own finding (MPISHMEM_OVERSUBSCRIBED). On dedicated cores
+ * nothing changes but one indirect call per progress. Other MPI libraries yield by
+ * themselves (Open MPI: mpi_yield_when_idle, on when oversubscribed). */
+#define _GNU_SOURCE
+#include <mpi.h>
+
+#include "mpich_ucx_yield.h"
+
+#if defined(MPICH)
+#include <dlfcn.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static volatile int yield_idle;
+
+__attribute__((visibility("default"))) unsigned ucp_worker_progress(void *worker)
+{
+    static unsigned (*real)(void *);
+    if (!real) {
+        real = (unsigned (*)(void *))dlsym(RTLD_NEXT, "ucp_worker_progress");
+        if (!real) abort(); /* MPICH calls it only with libucp loaded, so it is there */
+    }
+    unsigned events = real(worker);
+    if (events == 0 && yield_idle) sched_yield();
+    return events;
+}
+
+void mpishmem_mpi_yield_idle(int on) { yield_idle = on; }
+
+/* Before MPI_Init: the number of PEs on this host from the launcher (hydra, Open MPI's
+ * mpirun, Slurm), against the CPUs online. */
+void mpishmem_mpi_yield_idle_guess(void)
+{
+    static const char *const vars[] = {"MPI_LOCALNRANKS", "OMPI_COMM_WORLD_LOCAL_SIZE",
+                                       "SLURM_NTASKS_PER_NODE"};
+    long local = 0;
+    for (size_t i = 0; i < sizeof vars / sizeof *vars && local <= 0; i++) {
+        const char *v = getenv(vars[i]);
+        if (v) local = strtol(v, NULL, 10);
+    }
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    yield_idle = local > 0 && cpus > 0 && local > cpus;
+}
+#else
+void mpishmem_mpi_yield_idle(int on) { (void)on; }
+void mpishmem_mpi_yield_idle_guess(void) {}
+#endif
