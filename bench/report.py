@@ -25,12 +25,42 @@ RATIO_NOTE = ("m/X: mpishmem's time / X's time for the same operation (below 1: 
               "(the program has no such operation)")
 
 
+class Values(dict):
+    """{(op, target, bytes, unit): median over rounds}, with .noisy: the keys whose rounds
+    differ by more than NOISY times (largest / smallest)."""
+    noisy = frozenset()
+
+
+NOISY = 2.0
+
+
+def noisy_keys(path):
+    seen = {}
+    with open(path) as f:
+        for line in f:
+            fields = line.split()
+            if len(fields) < 4 or fields[0].startswith("#"):
+                continue
+            try:
+                key = (fields[0], fields[1], int(fields[2]), fields[4] if len(fields) > 4 else "ns")
+                seen.setdefault(key, []).append(float(fields[3]))
+            except ValueError:
+                continue
+    out = set()
+    for (op, target, nbytes, unit), v in seen.items():
+        if min(v) > 0 and max(v) / min(v) > NOISY:
+            out.add((op, target, nbytes, unit))
+            out.add((op, target, nbytes, "ns"))
+    return frozenset(out)
+
+
 def load(raw, name):
-    """{(op, target, bytes, unit): median over rounds}, ops/s rows turned into ns per op."""
+    """Values of one raw file, ops/s and us rows also as ns per op."""
     path = os.path.join(raw, name + ".txt")
     if not os.path.exists(path):
-        return {}
-    data = plot.read_raw(path)
+        return Values()
+    data = Values(plot.read_raw(path))
+    data.noisy = noisy_keys(path)
     for k, v in list(data.items()):
         if k[3] == "ops/s" and v > 0:
             data[(k[0], k[1], k[2], "ns")] = 1e9 / v
@@ -90,7 +120,8 @@ def number(v, unit):
 
 
 BRIEF = ("Rows, columns and method: [performance.md](performance.md), which shows the same run "
-         "in full. m/X: mpishmem's time / X's (below 1: mpishmem is faster); –: not measured.")
+         "in full. m/X: mpishmem's time / X's (below 1: mpishmem is faster); –: not measured; "
+         "*: the rounds differ by more than 2x (noise).")
 
 
 def table(rows, columns, ratios, unit, col_notes, extra_notes=(), brief=False):
@@ -111,7 +142,8 @@ def table(rows, columns, ratios, unit, col_notes, extra_notes=(), brief=False):
             name += " (" + ("bandwidth, GB/s" if show == "GB/s" else "page faults") + ")"
         cells = [name, size_text(nbytes) if op not in ("quiet_idle", "barrier_all", "barrier",
                                                       "barrier_half", "init") else "–"]
-        cells += [number(v, show) for v in vals]
+        cells += [number(v, show) + ("*" if key in getattr(d, "noisy", ()) and v is not None
+                                     else "") for v, (_, d) in zip(vals, columns)]
         for _, i, j in ratios:
             a, b = vals[i], vals[j]
             if a and b and show != "faults":
@@ -124,7 +156,9 @@ def table(rows, columns, ratios, unit, col_notes, extra_notes=(), brief=False):
             seen.append((op, target))
     if brief:
         return "\n".join(lines + ["", BRIEF]) + "\n"
-    legend = ["", "Columns: " + "; ".join(col_notes) + (f"; {RATIO_NOTE}." if ratios else "."),
+    legend = ["", "Columns: " + "; ".join(col_notes) + (f"; {RATIO_NOTE}" if ratios else "")
+              + f"; *: the rounds of this value differ by more than {NOISY:g}x (the machine was "
+              "busy or the operation waits for a descheduled peer: treat it as noise).",
               "", "Rows:"]
     done = set()
     for op, target in seen:
