@@ -64,72 +64,87 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 out() { echo "# round $2" >> "$1"; cat >> "$1"; }
 oshmem_local() { OMPI_MCA_osc=^rdma /usr/bin/oshrun "$@" 2>/dev/null; }
 
-echo "report.sh: node-local and collectives ($rounds rounds)" >&2
-for r in $(seq "$rounds"); do
-  for b in shmem_bench shmem_amo_bench; do
-    "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/$b" | out "$raw/local_mpishmem.txt" "$r"
-    oshmem_local -np 2 --bind-to core "$tmp/${b}_oshmem" | out "$raw/local_oshmem.txt" "$r" ||
-      echo "report.sh: OSHMEM $b failed (round $r)" >&2
+# The phases on one host (node-local, collectives, start-up, callgrind, first AMO in the
+# simulated two-node mode) and the phase on the emulated cluster.
+one_host() {
+  echo "report.sh: node-local and collectives ($rounds rounds)" >&2
+  for r in $(seq "$rounds"); do
+    for b in shmem_bench shmem_amo_bench; do
+      "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/$b" | out "$raw/local_mpishmem.txt" "$r"
+      oshmem_local -np 2 --bind-to core "$tmp/${b}_oshmem" | out "$raw/local_oshmem.txt" "$r" ||
+        echo "report.sh: OSHMEM $b failed (round $r)" >&2
+    done
+    "$mpiexec" -n 2 -bind-to core "$build/bench/mpi_rma_bench" | out "$raw/local_rawmpi.txt" "$r"
+    for np in 2 4; do
+      if [ "$np" -le "$(nproc)" ]; then bind="-bind-to core"; obind="--bind-to core"
+      else bind="-bind-to none"; obind="--oversubscribe --bind-to none"; fi
+      "$build/bin/oshrun" -n "$np" $bind "$build/bench/shmem_coll_bench" | out "$raw/coll_mpishmem.txt" "$r"
+      "$mpiexec" -n "$np" $bind "$build/bench/mpi_coll_bench" | out "$raw/coll_mpi.txt" "$r"
+      oshmem_local -np "$np" $obind "$tmp/shmem_coll_bench_oshmem" | out "$raw/coll_oshmem.txt" "$r" ||
+        echo "report.sh: OSHMEM shmem_coll_bench failed with $np PEs (round $r)" >&2
+    done
   done
-  "$mpiexec" -n 2 -bind-to core "$build/bench/mpi_rma_bench" | out "$raw/local_rawmpi.txt" "$r"
-  for np in 2 4; do
-    if [ "$np" -le "$(nproc)" ]; then bind="-bind-to core"; obind="--bind-to core"
-    else bind="-bind-to none"; obind="--oversubscribe --bind-to none"; fi
-    "$build/bin/oshrun" -n "$np" $bind "$build/bench/shmem_coll_bench" | out "$raw/coll_mpishmem.txt" "$r"
-    "$mpiexec" -n "$np" $bind "$build/bench/mpi_coll_bench" | out "$raw/coll_mpi.txt" "$r"
-    oshmem_local -np "$np" $obind "$tmp/shmem_coll_bench_oshmem" | out "$raw/coll_oshmem.txt" "$r" ||
-      echo "report.sh: OSHMEM shmem_coll_bench failed with $np PEs (round $r)" >&2
+
+  echo "report.sh: start-up" >&2
+  "$build/bin/oshcc" -O2 "$here/init_bench.c" -o "$tmp/init_bench_mpishmem"
+  for r in $(seq "$rounds"); do
+    for np in 2 16; do
+      "$build/bin/oshrun" -n "$np" "$tmp/init_bench_mpishmem" | out "$raw/init_mpishmem.txt" "$r"
+      oshmem_local -np "$np" --oversubscribe "$tmp/init_bench_oshmem" | out "$raw/init_oshmem.txt" "$r" ||
+        echo "report.sh: OSHMEM init_bench failed with $np PEs (round $r)" >&2
+      MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self "$build/bin/oshrun" -n "$np" "$tmp/init_bench_mpishmem" |
+        out "$raw/init_mpishmem_twonode.txt" "$r"
+    done
   done
-done
 
-echo "report.sh: start-up" >&2
-"$build/bin/oshcc" -O2 "$here/init_bench.c" -o "$tmp/init_bench_mpishmem"
-for r in $(seq "$rounds"); do
-  for np in 2 16; do
-    "$build/bin/oshrun" -n "$np" "$tmp/init_bench_mpishmem" | out "$raw/init_mpishmem.txt" "$r"
-    oshmem_local -np "$np" --oversubscribe "$tmp/init_bench_oshmem" | out "$raw/init_oshmem.txt" "$r" ||
-      echo "report.sh: OSHMEM init_bench failed with $np PEs (round $r)" >&2
-    MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self "$build/bin/oshrun" -n "$np" "$tmp/init_bench_mpishmem" |
-      out "$raw/init_mpishmem_twonode.txt" "$r"
+  echo "report.sh: instructions per call (callgrind)" >&2
+  sh "$here/callgrind.sh" "$build" > "$raw/callgrind_local.txt"
+  sh "$here/callgrind_remote.sh" "$build" > "$raw/callgrind_remote.txt"
+
+  echo "report.sh: first AMO, simulated two nodes" >&2
+  for r in $(seq "$rounds"); do
+    ( export MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self # the two-node test mode (docs/multinode.md)
+      "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/amo_first_bench" | out "$raw/first_twonode_mpishmem.txt" "$r"
+      "$mpiexec" -n 2 -bind-to core "$build/bench/mpi_amo_first_bench" | out "$raw/first_twonode_rawmpi.txt" "$r"
+      "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/amo_first_bench" -w self | out "$raw/first_twonode_mpishmem_self.txt" "$r" )
   done
-done
+}
 
-echo "report.sh: instructions per call (callgrind)" >&2
-sh "$here/callgrind.sh" "$build" > "$raw/callgrind_local.txt"
-sh "$here/callgrind_remote.sh" "$build" > "$raw/callgrind_remote.txt"
-
-echo "report.sh: first AMO, simulated two nodes" >&2
-for r in $(seq "$rounds"); do
-  ( export MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self # the two-node test mode (docs/multinode.md)
-    "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/amo_first_bench" | out "$raw/first_twonode_mpishmem.txt" "$r"
-    "$mpiexec" -n 2 -bind-to core "$build/bench/mpi_amo_first_bench" | out "$raw/first_twonode_rawmpi.txt" "$r"
-    "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/amo_first_bench" -w self | out "$raw/first_twonode_mpishmem_self.txt" "$r" )
-done
-
-# Only one emulated cluster fits on a machine: wait (up to 30 minutes) while another is up.
-for i in $(seq 60); do
-  [ -z "$(ip netns list 2>/dev/null)" ] && break
-  echo "report.sh: another emulated cluster is up (ip netns list); waiting" >&2
-  sleep 30
-done
-[ -z "$(ip netns list 2>/dev/null)" ] || { echo "report.sh: the cluster never went down" >&2; exit 1; }
-echo "report.sh: emulated cluster" >&2
-$cluster up 2 >/dev/null
-crun() { $cluster run -n 2 -ppn 1 "$@"; }
-oshmem_cluster() { MPISHMEM_CLUSTER_MPIEXEC=mpirun.openmpi OMPI_MCA_osc=ucx crun "$@" 2>/dev/null; }
-for r in $(seq "$rounds"); do
-  for b in shmem_bench shmem_amo_bench; do
-    MPISHMEM_AMO=mpi crun "$build/bench/$b" | out "$raw/remote_mpishmem_mpi.txt" "$r"
-    MPISHMEM_AMO=am crun "$build/bench/$b" | out "$raw/remote_mpishmem_am.txt" "$r"
-    oshmem_cluster "$tmp/${b}_oshmem" | out "$raw/remote_oshmem.txt" "$r" ||
-      echo "report.sh: OSHMEM $b failed on the cluster (round $r)" >&2
+cluster_phase() {
+  # Only one emulated cluster fits on a machine: wait (up to 30 minutes) while another is up.
+  for i in $(seq 60); do
+    [ -z "$(ip netns list 2>/dev/null)" ] && break
+    echo "report.sh: another emulated cluster is up (ip netns list); waiting" >&2
+    sleep 30
   done
-  crun "$build/bench/mpi_rma_bench" | out "$raw/remote_rawmpi.txt" "$r"
-  crun "$build/bench/amo_first_bench" | out "$raw/first_cluster_mpishmem.txt" "$r"
-  crun "$build/bench/mpi_amo_first_bench" | out "$raw/first_cluster_rawmpi.txt" "$r"
-  crun "$build/bench/amo_first_bench" -w self | out "$raw/first_cluster_mpishmem_self.txt" "$r"
-done
-$cluster down >/dev/null
+  [ -z "$(ip netns list 2>/dev/null)" ] || { echo "report.sh: the cluster never went down" >&2; exit 1; }
+  echo "report.sh: emulated cluster" >&2
+  $cluster up 2 >/dev/null
+  crun() { $cluster run -n 2 -ppn 1 "$@"; }
+  oshmem_cluster() { MPISHMEM_CLUSTER_MPIEXEC=mpirun.openmpi OMPI_MCA_osc=ucx crun "$@" 2>/dev/null; }
+  for r in $(seq "$rounds"); do
+    for b in shmem_bench shmem_amo_bench; do
+      MPISHMEM_AMO=mpi crun "$build/bench/$b" | out "$raw/remote_mpishmem_mpi.txt" "$r"
+      MPISHMEM_AMO=am crun "$build/bench/$b" | out "$raw/remote_mpishmem_am.txt" "$r"
+      oshmem_cluster "$tmp/${b}_oshmem" | out "$raw/remote_oshmem.txt" "$r" ||
+        echo "report.sh: OSHMEM $b failed on the cluster (round $r)" >&2
+    done
+    crun "$build/bench/mpi_rma_bench" | out "$raw/remote_rawmpi.txt" "$r"
+    crun "$build/bench/amo_first_bench" | out "$raw/first_cluster_mpishmem.txt" "$r"
+    crun "$build/bench/mpi_amo_first_bench" | out "$raw/first_cluster_rawmpi.txt" "$r"
+    crun "$build/bench/amo_first_bench" -w self | out "$raw/first_cluster_mpishmem_self.txt" "$r"
+  done
+  $cluster down >/dev/null
+}
+
+# The cluster first when it is free now (another may come up later), else after the rest.
+if [ -z "$(ip netns list 2>/dev/null)" ]; then
+  cluster_phase
+  one_host
+else
+  one_host
+  cluster_phase
+fi
 echo "load_after $(cut -d' ' -f1-3 /proc/loadavg)" >> "$raw/meta.txt"
 
 "$py" "$here/report.py" --raw "$raw" --tables "$root/docs/perf" --plots "$root/docs/plots" \
