@@ -44,6 +44,17 @@ SMALL_OPS = [
 ]
 
 
+# A line of small print at the foot of every figure (bench/report.py sets it to the run's stamp).
+FOOTNOTE = ""
+
+
+def save(fig, out):
+    if FOOTNOTE:
+        fig.text(0.005, 0.003, FOOTNOTE, fontsize=6, color="gray", ha="left", va="bottom")
+        fig.subplots_adjust(bottom=max(fig.subplotpars.bottom, 0.06))
+    fig.savefig(out, dpi=100)
+
+
 def read_raw(path):
     """{(op, target, bytes, unit): median value} of raw benchmark output."""
     values = defaultdict(list)
@@ -143,7 +154,7 @@ def plot_latency(plt, series, out, title):
     axes[0][0].legend(fontsize=8)
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
-    fig.savefig(out, dpi=100)
+    save(fig, out)
     plt.close(fig)
     return out
 
@@ -172,7 +183,7 @@ def plot_bandwidth(plt, series, out, title):
     ax.legend(fontsize=8)
     ax.set_title(title, fontsize=9)
     fig.tight_layout()
-    fig.savefig(out, dpi=100)
+    save(fig, out)
     plt.close(fig)
     return out
 
@@ -215,7 +226,7 @@ def plot_small(plt, series, out, title, rows_re=None):
     ax.legend(fontsize=8)
     ax.set_title(title, fontsize=9)
     fig.tight_layout()
-    fig.savefig(out, dpi=100)
+    save(fig, out)
     plt.close(fig)
     return out
 
@@ -252,7 +263,7 @@ def plot_coll(plt, series, out, title):
     axes[0][0].legend(fontsize=7)
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
-    fig.savefig(out, dpi=100)
+    save(fig, out)
     plt.close(fig)
     return out
 

@@ -340,6 +340,10 @@ def make_plots(raw, plots, m):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    plot.FOOTNOTE = (f"{m.get('command', '')} | {m.get('date', '')} | {m.get('cores', '')} | "
+                     f"MPICH {m.get('mpich', '')}, Open MPI {m.get('openmpi', '')}, UCX "
+                     f"{m.get('ucx', '')} | load {m.get('load_before', '').split(' ')[0]} -> "
+                     f"{m.get('load_after', '').split(' ')[0]}")
     when = f"{m.get('date', '?')[:10]}, {m.get('cores', '?').split(' x ')[0]}-core VM, " \
            f"median of {m.get('rounds', '?')}"
     local = [("mpishmem", load(raw, "local_mpishmem")), ("raw MPI (MPICH)", load(raw, "local_rawmpi")),

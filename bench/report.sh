@@ -60,8 +60,10 @@ for b in shmem_bench shmem_amo_bench shmem_coll_bench init_bench; do
 done
 # Open MPI as root needs these; its OSHMEM crashes at finalize with the rdma osc component.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# out FILE ROUND: append a run's output to FILE, after a comment naming the round.
-out() { echo "# round $2" >> "$1"; cat >> "$1"; }
+# out FILE ROUND: append a run's output to FILE, after a comment naming the round (and, first,
+# the stamp of the run).
+stamp="# $(tr '\n' ';' < "$raw/meta.txt" | sed 's/;/; /g')"
+out() { [ -s "$1" ] || echo "$stamp" > "$1"; echo "# round $2" >> "$1"; cat >> "$1"; }
 oshmem_local() { OMPI_MCA_osc=^rdma /usr/bin/oshrun "$@" 2>/dev/null; }
 
 # The phases on one host (node-local, collectives, start-up, callgrind, first AMO in the
