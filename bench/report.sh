@@ -33,6 +33,8 @@ for b in shmem_bench shmem_amo_bench shmem_coll_bench mpi_rma_bench mpi_coll_ben
          amo_first_bench mpi_amo_first_bench; do
   [ -x "$build/bench/$b" ] || { echo "report.sh: $build/bench/$b missing: build first" >&2; exit 1; }
 done
+mpi=$(sed -n 's/^MPISHMEM_MPI:[A-Z]*=//p' "$build/CMakeCache.txt")
+[ "${mpi:-mpich}" = mpich ] || { echo "report.sh: needs a build against MPICH (the two-node and cluster modes are MPICH's), not $mpi" >&2; exit 1; }
 mpiexec=$(sed -n 's/^MPIEXEC_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt")
 tmp=$(mktemp -d /tmp/report.XXXXXX)
 cluster="sh $root/scripts/cluster.sh"
