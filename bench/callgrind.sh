@@ -10,7 +10,7 @@ set -e
 build=${1:-build}
 out=$(mktemp -d)
 echo "# routine  instructions per node-local call (2 PEs), memcpy included"
-for p in putmem p g quiet fetch_add; do
+for p in putmem putmem_nbi p g quiet fetch_add; do
   LD_BIND_NOW=1 "$build/bin/oshrun" -n 2 valgrind --tool=callgrind --toggle-collect="probe_$p" \
     --callgrind-out-file="$out/cg.$p.%p" "$build/bench/callgrind_probe" >/dev/null 2>&1
   f=$(ls "$out"/cg.$p.* | head -1)

@@ -8,6 +8,7 @@
 static long v;
 PROBE(empty, (void)x; (void)pe)
 PROBE(putmem, shmem_putmem(x, &v, 8, pe))
+PROBE(putmem_nbi, shmem_putmem_nbi(x, &v, 8, pe))
 PROBE(p, shmem_long_p(x, 1, pe))
 PROBE(g, v = shmem_long_g(x, pe))
 PROBE(quiet, (void)x; (void)pe; shmem_quiet())
@@ -22,6 +23,7 @@ int main(void)
     for (int i = 0; i < 3; i++) { /* warm up, then the last round is the one we read */
         probe_empty(x, peer);
         probe_putmem(x, peer);
+        probe_putmem_nbi(x, peer);
         probe_p(x, peer);
         probe_g(x, peer);
         shmem_quiet();

@@ -11,7 +11,7 @@ set -e
 build=${1:-build}
 out=$(mktemp -d)
 echo "# routine  instructions per remote call (2 PEs, two simulated nodes): mpishmem mpi libc"
-for p in putmem p g fetch_add; do
+for p in putmem putmem_nbi p g fetch_add; do
   MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self LD_BIND_NOW=1 "$build/bin/oshrun" -n 2 valgrind --tool=callgrind \
     --toggle-collect="probe_$p" --callgrind-out-file="$out/cg.$p.%p" \
     "$build/bench/callgrind_probe" >/dev/null 2>&1

@@ -31,10 +31,13 @@ MPISHMEM_INTERNAL void mpishmem_mpi_put_heap(struct mpishmem_ctx *c, size_t off,
                                              size_t n, int pe, int blocking);
 MPISHMEM_INTERNAL void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst,
                                              size_t n, int pe, int blocking);
-/* The blocking puts of the default context, the common case, with fewer arguments to pass
- * and test: any size, and 8 bytes whose value comes in a register (shmem_long_p & co.). */
+/* The puts of the default context, the common case, with fewer arguments to pass and test:
+ * blocking ones of any size, of 8 bytes whose value comes in a register (shmem_long_p & co.),
+ * and nbi ones (the bare MPI_Put). */
 MPISHMEM_INTERNAL void mpishmem_mpi_putmem_heap(size_t off, const void *src, size_t n, int pe);
 MPISHMEM_INTERNAL void mpishmem_mpi_put8_heap(size_t off, uint64_t value, int pe);
+MPISHMEM_INTERNAL void mpishmem_mpi_putmem_nbi_heap(size_t off, const void *src, size_t n,
+                                                    int pe);
 
 /* Heap put to a PE on another node: the default context's blocking puts (known when the
  * caller is inlined) take the short entries. */
@@ -42,7 +45,10 @@ MPISHMEM_INLINE void mpishmem_put_remote_heap(struct mpishmem_ctx *c, size_t o, 
                                               size_t n, int pe, int blocking)
 {
     if (__builtin_constant_p(c == &mpishmem_ctx_default) && c == &mpishmem_ctx_default &&
-        blocking) {
+        __builtin_constant_p(blocking) && !blocking) {
+        mpishmem_mpi_putmem_nbi_heap(o, src, n, pe);
+    } else if (__builtin_constant_p(c == &mpishmem_ctx_default) && c == &mpishmem_ctx_default &&
+               blocking) {
         if (__builtin_constant_p(n) && n == 8) {
             uint64_t v;
             memcpy(&v, src, 8);

@@ -186,6 +186,21 @@ void mpishmem_mpi_putmem_heap(size_t off, const void *src, size_t n, int pe)
     }
 }
 
+/* The default context's nbi put: the bare MPI_Put unless the context locks or the size
+ * needs pieces. */
+void mpishmem_mpi_putmem_nbi_heap(size_t off, const void *src, size_t n, int pe)
+{
+    struct mpishmem_ctx *c = &mpishmem_ctx_default;
+    if (MPISHMEM_UNLIKELY(c->locking || n > CHUNK)) {
+        put_heap_slow(c, off, src, n, pe, 0);
+        return;
+    }
+    mpishmem_progress_note();
+    mpishmem_pending_set(c, 1 + MPISHMEM_SEG_HEAP, MPISHMEM_PENDING_WIN);
+    MPI_Put(src, (int)n, MPI_BYTE, pe, (MPI_Aint)off, (int)n, MPI_BYTE,
+            c->win[MPISHMEM_SEG_HEAP]);
+}
+
 void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst, size_t n, int pe,
                            int blocking)
 {
