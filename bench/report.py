@@ -302,11 +302,12 @@ def callgrind_table(raw):
                     fields = line.split()
                     if fields and not fields[0].startswith("#"):
                         counts.setdefault(fields[0], {})[name] = fields[1:]
-    names = {"putmem": "`shmem_putmem`, 8 bytes", "p": "`shmem_long_p`", "g": "`shmem_long_g`",
+    names = {"putmem": "`shmem_putmem`, 8 bytes", "putmem_nbi": "`shmem_putmem_nbi`, 8 bytes",
+             "p": "`shmem_long_p`", "g": "`shmem_long_g`",
              "quiet": "idle `shmem_quiet`", "fetch_add": "`shmem_long_atomic_fetch_add`"}
     lines = ["| routine | node-local: mpishmem | remote: mpishmem | remote: MPICH + UCX "
              "| remote: libc |", "|---|---:|---:|---:|---:|"]
-    for r in ("putmem", "p", "g", "quiet", "fetch_add"):
+    for r in ("putmem", "putmem_nbi", "p", "g", "quiet", "fetch_add"):
         loc = counts.get(r, {}).get("callgrind_local", ["–"])
         rem = counts.get(r, {}).get("callgrind_remote", ["–", "–", "–"])
         lines.append(f"| {names[r]} | {loc[0]} | " + " | ".join(rem) + " |")
