@@ -98,6 +98,7 @@ void mpishmem_coll_collect(struct mpishmem_team *t, void *dest, const void *sour
         return;
     }
     if (mpishmem_coll_shm_collect(t, dest, source, nbytes) == 0) return;
+    if (mpishmem_coll_node_collect(t, dest, source, nbytes) == 0) return;
     MPI_Comm comm = mpishmem_team_comm(t);
     uint64_t mine = nbytes, *sizes;
     size_t *offsets;

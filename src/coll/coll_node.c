@@ -303,3 +303,96 @@ int mpishmem_coll_node_fcollect(struct mpishmem_team *t, void *dest, const void 
     local_bcast(&nd->local, dest, dest, total, 0, 1);
     return 0;
 }
+
+/* Sums of the parts of each node (bytes) and their starts in node order, for the leaders'
+ * MPI_Allgatherv; 0, or -1 when they do not fit MPI's int counts. `part` is per team PE. */
+static int node_counts(const struct mpishmem_coll_node *nd, int n, const uint64_t *part,
+                       int *counts, int *displs)
+{
+    uint64_t *sum = calloc((size_t)nd->n_nodes, sizeof *sum), at = 0;
+    if (!sum) mpishmem_error("shmem_collect", "out of memory for %d nodes", nd->n_nodes);
+    for (int i = 0; i < n; i++) sum[nd->node_of[i]] += part[i];
+    for (int r = 0; r < nd->n_nodes; r++) {
+        counts[r] = (int)sum[r];
+        displs[r] = (int)at;
+        at += sum[r];
+    }
+    free(sum);
+    return at > INT_MAX ? -1 : 0;
+}
+
+int mpishmem_coll_node_collect(struct mpishmem_team *t, void *dest, const void *source,
+                               size_t nbytes)
+{
+    int n = t->n_pes;
+    /* Every member's size, by a node-aware fcollect of 8 bytes each (through the mailboxes;
+     * -1 on every member alike when the team has no node-aware way or too many members). */
+    uint64_t mine = nbytes, *part = malloc(sizeof *part * (size_t)n);
+    if (!part) mpishmem_error("shmem_collect", "out of memory for %d team members", n);
+    if (mpishmem_coll_node_fcollect(t, part, &mine, sizeof mine) != 0) {
+        free(part);
+        return -1;
+    }
+    struct mpishmem_coll_node *nd = t->node;
+    struct mpishmem_team *local = &nd->local;
+    uint64_t total = 0, largest = 0;
+    for (int i = 0; i < n; i++) {
+        total += part[i];
+        if (part[i] > largest) largest = part[i];
+    }
+    int r = nd->n_nodes, *counts = malloc(sizeof(int) * 2 * (size_t)r);
+    if (!counts) mpishmem_error("shmem_collect", "out of memory for %d nodes", r);
+    int *displs = counts + r;
+    /* Larger parts are read from the members' sources, a larger result from the leader's
+     * dest: both must be mapped by node peers (alike on every member, which all know every
+     * size now). */
+    if (node_counts(nd, n, part, counts, displs) != 0 ||
+        (largest > MPISHMEM_MAILBOX_BYTES && !shared_everywhere(source)) ||
+        (total > LOCAL_BCAST_BOXES_MAX && !shared_everywhere(dest))) {
+        free(counts);
+        free(part);
+        return -1;
+    }
+    char *all = NULL;
+    if (leads(nd)) {
+        all = nd->grouped ? dest : malloc(total ? total : 1);
+        if (!all) mpishmem_error("shmem_collect", "out of memory for %llu bytes",
+                                 (unsigned long long)total);
+    }
+    /* 1. the leader gathers its node's parts, in team order, at its node's place of `all` */
+    int direct = largest > MPISHMEM_MAILBOX_BYTES;
+    if (local->n_pes > 1 && direct) mpishmem_coll_sync_arrive(local);
+    if (local->n_pes > 1 && !direct && local->my_pe != 0) {
+        memcpy(mpishmem_coll_eager_begin(local, nbytes), source, nbytes);
+        mpishmem_coll_eager_post(local);
+        mpishmem_coll_eager_end(local, 1);
+    }
+    if (leads(nd)) {
+        char *to = all + displs[nd->my_node];
+        for (int i = 0; i < local->n_pes; i++) {
+            size_t len = part[mpishmem_team_pe_of_world(t, local->world_pe[i])];
+            if (i == 0) memmove(to, source, len);
+            else if (direct) memcpy(to, mpishmem_coll_shm_peer(local, source, i), len);
+            else memcpy(to, mpishmem_coll_eager_peer(local, i, len), len);
+            to += len;
+        }
+        if (local->n_pes > 1 && !direct) mpishmem_coll_eager_end(local, 0);
+        /* 2. between the leaders */
+        mpishmem_comm_allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, all, counts, displs, MPI_BYTE,
+                                 nd->leaders);
+        if (!nd->grouped) {
+            /* node r's parts are its members' in team order */
+            size_t off = 0;
+            for (int i = 0, *at = displs; i < n; off += part[i++]) {
+                memcpy((char *)dest + off, all + at[nd->node_of[i]], part[i]);
+                at[nd->node_of[i]] += (int)part[i];
+            }
+            free(all);
+        }
+    }
+    free(counts);
+    free(part);
+    /* 3. every member gets its leader's dest */
+    if (total) local_bcast(local, dest, dest, total, 0, 1);
+    return 0;
+}

@@ -3,7 +3,8 @@
  * its members on this PE's node, in team order, as a team of their own that synchronizes and
  * passes data through node shared memory (coll_sync.c, coll_shm*.c), and a communicator of
  * node leaders (the lowest team PE of each node). A collective then runs as a step inside each
- * node, an MPI collective between the leaders and a step back inside each node.
+ * node, an MPI collective between the leaders and a step back inside each node. Collect learns
+ * every member's size through a node-aware fcollect first.
  *
  * Each mpishmem_coll_node_* returns 0 when it did the work, or -1 when the caller must use
  * the plain MPI collective on the team: MPISHMEM_COLL_NODE_AWARE=0, the team is node-local or
@@ -38,6 +39,8 @@ MPISHMEM_INTERNAL int mpishmem_coll_node_reduce(struct mpishmem_team *t, void *d
                                                 MPI_Datatype type, MPI_Op op);
 MPISHMEM_INTERNAL int mpishmem_coll_node_fcollect(struct mpishmem_team *t, void *dest,
                                                   const void *source, size_t nbytes);
+MPISHMEM_INTERNAL int mpishmem_coll_node_collect(struct mpishmem_team *t, void *dest,
+                                                 const void *source, size_t nbytes);
 
 /* Frees the team's node-aware structure, if it has one (the team is being freed). */
 MPISHMEM_INTERNAL void mpishmem_coll_node_free(struct mpishmem_team *t);
