@@ -75,6 +75,11 @@ static void setup(struct mpishmem_team *t)
         nd->node_of[i] = leader_of[i] == i ? nd->n_nodes++ : nd->node_of[leader_of[i]];
     free(leader_of);
     nd->my_node = nd->node_of[t->my_pe];
+    /* One member per node: the leaders are the team, nothing to gain (every member sees this). */
+    if (nd->n_nodes == n) {
+        setup_fail(nd);
+        return;
+    }
     nd->node_first = calloc((size_t)nd->n_nodes + 1, sizeof(int));
     if (!nd->node_first) mpishmem_error("shmem collective", "out of memory for a team of %d", n);
     nd->grouped = 1;
