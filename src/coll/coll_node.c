@@ -21,11 +21,11 @@
 /* Largest size (bytes per member; in all for fcollect) for which MPISHMEM_COLL_NODE_AWARE=-1
  * takes the node-aware way. Measured on the emulated cluster (2 hosts x 2 and x 4 PEs, TCP
  * between them, 2 shared cores; bench/compare_coll_cluster.sh, docs/multinode.md): the
- * node-aware way was faster than MPI's collectives on the team communicator for every
- * collective and size measured (barrier; broadcast, sum, fcollect of 8 B to 1 MiB), by up to
- * 10x for small ones, and about as fast at 1 MiB, where both move the same bytes between the
- * hosts. So no limit for now; a machine with a fast network and MPI collectives that are
- * node-aware themselves may want limits here. */
+ * node-aware way was faster than MPI's collectives on the team communicator in 26 of 30
+ * cases (barrier; broadcast, sum, fcollect of 8 B to 1 MiB; 1.4-6x with 8 PEs), and the
+ * others were within the noise of that machine (large sums with 2 PEs per host: 1.06-1.27 in
+ * one run, 0.23-0.29 in another). So no limit for now; a machine with a fast network and MPI
+ * collectives that are node-aware themselves may want limits here. */
 #define AUTO_BCAST_MAX SIZE_MAX
 #define AUTO_REDUCE_MAX SIZE_MAX
 #define AUTO_FCOLLECT_MAX SIZE_MAX
