@@ -61,8 +61,8 @@ static void use_slot(struct mpishmem_team *t, int slot, uint64_t start)
 /* Agrees on the lowest slot free on every PE of `comm` (each calls this at the same point,
  * for t or for its node's part of the team whose communicator comm is) and takes it for t,
  * lifting this PE's counter to the largest any of them has there; returns 0, or -1 (on every
- * PE alike) when none is free. */
-static int agree_slot(struct mpishmem_team *t, MPI_Comm comm)
+ * PE alike) when none is free. With `take` 0 it only takes part (t gets no slot). */
+static int agree_slot(struct mpishmem_team *t, MPI_Comm comm, int take)
 {
     uint64_t mine[2 * MPISHMEM_SYNC_SLOTS], all[2 * MPISHMEM_SYNC_SLOTS];
     const uint64_t *my_counters = mpishmem_sync_counters(mpishmem_g.node_rank);
@@ -73,6 +73,7 @@ static int agree_slot(struct mpishmem_team *t, MPI_Comm comm)
     mpishmem_comm_allreduce(mine, all, 2 * MPISHMEM_SYNC_SLOTS, MPI_UINT64_T, MPI_MAX, comm);
     for (int s = 0; s < MPISHMEM_SYNC_SLOTS; s++)
         if (!all[s]) {
+            if (!take) return 0;
             used_slots |= 1ull << s;
             use_slot(t, s, all[MPISHMEM_SYNC_SLOTS + s]);
             return 0;
@@ -89,7 +90,7 @@ static void choose_mode(struct mpishmem_team *t)
         return;
     }
     if (mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE) return;
-    agree_slot(t, mpishmem_team_comm(t));
+    agree_slot(t, mpishmem_team_comm(t), 1);
 }
 
 int mpishmem_coll_sync_node_slot(struct mpishmem_team *part, MPI_Comm comm, int world)
@@ -100,7 +101,9 @@ int mpishmem_coll_sync_node_slot(struct mpishmem_team *part, MPI_Comm comm, int 
         return 0;
     }
     if (mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE) return -1;
-    return agree_slot(part, comm);
+    /* A member alone on its node never syncs its part: it takes part in the agreement only,
+     * and leaves the slot to its other teams. */
+    return agree_slot(part, comm, part->n_pes > 1);
 }
 
 void mpishmem_coll_sync(struct mpishmem_team *t)
