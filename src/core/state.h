@@ -108,8 +108,8 @@ enum { MPISHMEM_SYNC_UNSET = 0, MPISHMEM_SYNC_SHM, MPISHMEM_SYNC_MPI };
 #define MPISHMEM_MAILBOXES 32
 #endif
 
-/* Whether a team's node-aware structure (coll_node.c) was looked at: not yet, made, or not
- * possible (no counter slot free, threads). Zero-initialized: not yet. */
+/* Whether a team's node-aware structure (coll_node.c) was looked at: not yet, made, or none
+ * (one member per node, no counter slot free, threads). Zero-initialized: not yet. */
 enum { MPISHMEM_NODE_UNSET = 0, MPISHMEM_NODE_READY, MPISHMEM_NODE_NONE };
 
 struct mpishmem_team_sync {
