@@ -1,6 +1,7 @@
 /* Per-PE cost of start-up as the job grows (bench/init_scaling.sh): time and resident memory
  * of MPI_Init, of shmem_init after it, and of a first put+quiet to every other PE (which makes
- * MPI connect to each), as the maximum over PEs; memory as resident KiB and as bytes held
+ * MPI connect to each), and of one more MPI window (MPI_Win_create over all PEs, as shmem_init
+ * makes two of), as the maximum over PEs; memory as resident KiB and as bytes held
  * through malloc (glibc's mallinfo2: precise where resident pages are too coarse to see a
  * few hundred bytes per peer). One line per phase:
  *   phase <npes> <seconds> <resident_kib> <malloc_bytes>
@@ -70,9 +71,22 @@ int main(int argc, char **argv)
     double t4 = now();
     long k4 = rss_kib(), b4 = malloc_bytes();
     shmem_barrier_all();
+    /* What one more MPI window over all PEs costs in MPI (shmem_init makes two): the mean of
+     * WINDOWS creations, so that a per-peer slope of some hundred bytes shows. */
+    enum { WINDOWS = 8 };
+    static char area[WINDOWS][4096];
+    MPI_Win w[WINDOWS];
+    long b5 = malloc_bytes();
+    double t5 = now();
+    for (int i = 0; i < WINDOWS; i++)
+        MPI_Win_create(area[i], sizeof area[i], 1, MPI_INFO_NULL, MPI_COMM_WORLD, &w[i]);
+    double t6 = now();
+    long b6 = malloc_bytes();
+    for (int i = 0; i < WINDOWS; i++) MPI_Win_free(&w[i]);
     report("mpi_init", t1 - t0, k1 - k0, b1 - b0);
     report("shmem_init", t2 - t1, k2 - k1, b2 - b1);
     report("first_put_to_all", t4 - t3, k4 - k2, b4 - b2);
+    report("mpi_window", (t6 - t5) / WINDOWS, 0, (b6 - b5) / WINDOWS);
     shmem_free(x);
     shmem_finalize();
     MPI_Finalize();
