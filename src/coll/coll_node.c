@@ -20,14 +20,18 @@
 
 /* Largest size (bytes per member; in all for fcollect) for which MPISHMEM_COLL_NODE_AWARE=-1
  * takes the node-aware way. Measured on the emulated cluster (2 hosts x 2 and x 4 PEs, TCP
- * between them, 2 shared cores; bench/compare_coll_cluster.sh, docs/multinode.md): the
- * node-aware way was faster than MPI's collectives on the team communicator in 26 of 30
- * cases (barrier; broadcast, sum, fcollect of 8 B to 1 MiB; 1.4-6x with 8 PEs), and the
- * others were within the noise of that machine (large sums with 2 PEs per host: 1.06-1.27 in
- * one run, 0.23-0.29 in another). So no limit for now; a machine with a fast network and MPI
- * collectives that are node-aware themselves may want limits here. */
+ * between them, 2 shared cores; bench/compare_coll_cluster.sh, docs/multinode.md, three runs
+ * of 5 rounds): the node-aware way was faster than MPI's collectives on the team communicator
+ * for barrier and for broadcast, sum and fcollect of 8 B to 1 MiB (0.3-0.9 of their time;
+ * single rows within the noise), except sums of 1 MiB with 2 PEs per host: 1.26 and 1.27 of
+ * MPI's time in two runs (256 KiB: 0.91-1.06; with 4 PEs per host 1 MiB took 0.42-0.90). A
+ * node part that small gains little from combining in shared memory, and pays for the slices'
+ * syncs and the copies. So reductions above 512 KiB keep MPI's allreduce when no node holds
+ * more than 2 members; no other limit for now (a machine with a fast network and MPI
+ * collectives that are node-aware themselves may want some). */
 #define AUTO_BCAST_MAX SIZE_MAX
 #define AUTO_REDUCE_MAX SIZE_MAX
+#define AUTO_REDUCE_MAX_SMALL_NODES ((size_t)512 << 10)
 #define AUTO_FCOLLECT_MAX SIZE_MAX
 
 /* A local broadcast of more than this reads the root's buffer directly (coll_shm.c: 8
@@ -87,7 +91,11 @@ static void setup(struct mpishmem_team *t)
         nd->node_first[nd->node_of[i] + 1]++;
         if (i > 0 && nd->node_of[i] < nd->node_of[i - 1]) nd->grouped = 0;
     }
-    for (int r = 0; r < nd->n_nodes; r++) nd->node_first[r + 1] += nd->node_first[r];
+    for (int r = 0; r < nd->n_nodes; r++) {
+        int members = nd->node_first[r + 1];
+        if (members > nd->most_local) nd->most_local = members;
+        nd->node_first[r + 1] += nd->node_first[r];
+    }
     if (mpishmem_coll_sync_node_slot(&nd->local, comm, t == &mpishmem_team_world) != 0) {
         setup_fail(nd);
         return;
@@ -208,7 +216,9 @@ int mpishmem_coll_node_reduce(struct mpishmem_team *t, void *dest, const void *s
         (size > 8192 || !shared_everywhere(source) || !shared_everywhere(dest)))
         return -1;
     struct mpishmem_coll_node *nd = node_way(t, nbytes, AUTO_REDUCE_MAX);
-    if (!nd) return -1;
+    if (!nd || (mpishmem_env.coll_node_aware < 0 && nd->most_local <= 2 &&
+                nbytes > AUTO_REDUCE_MAX_SMALL_NODES))
+        return -1;
     struct mpishmem_team *local = &nd->local;
     /* 1. the node's partial result in the leader's dest (larger: in every member's) */
     if (local->n_pes == 1) {

@@ -28,6 +28,7 @@ struct mpishmem_coll_node {
     int *node_first;  /* [n_nodes + 1] start of each node's members in node order (fcollect:
                        * nodes one after the other, each one's members in team order) */
     int grouped;      /* node order is team order: every node's members are one range */
+    int most_local;   /* members of the largest node part */
 };
 
 MPISHMEM_INTERNAL int mpishmem_coll_node_sync(struct mpishmem_team *t);
