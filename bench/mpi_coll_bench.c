@@ -5,7 +5,8 @@
  *   barrier_all, barrier  MPI_Barrier          barrier_half  MPI_Barrier on the even ranks
  *   broadcast             MPI_Bcast from 0     sum_to_all    MPI_Allreduce (long, MPI_SUM)
  *   fcollect              MPI_Allgather        alltoall      MPI_Alltoall
- * Output: <op> np<ranks> <bytes> <median_ns>. Options: -q quick (smoke test). */
+ * Output: <op> np<ranks> <bytes> <median_ns>. Options: -q quick (smoke test); -f few sizes
+ * (8, 4096, 262144 and 1048576 bytes, no alltoall) measured in full; -r N: N batches each (15). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@
 #define MAX_A2A (256 * 1024)
 static int reps = 15;
 static int quick;
+static int few; /* -f */
+
 
 static int me, npes;
 static char *src, *dst;
@@ -95,11 +98,26 @@ static void measure(int op, size_t bytes)
     free(t);
 }
 
+/* Whether size index i (of 8, 64, 512, 4096, 32768, 262144, 1048576) is measured for op. */
+static int wanted(int op, size_t i)
+{
+    if (quick) return i % 3 == 0;
+    if (few) return op != ALLTOALL && (i % 3 == 0 || i == 5);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "-q")) {
-        quick = 1;
-        reps = 3;
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "-q")) {
+            quick = 1;
+            reps = 3;
+        } else if (!strcmp(argv[a], "-f")) {
+            few = 1;
+        } else if (!strcmp(argv[a], "-r") && a + 1 < argc) {
+            reps = atoi(argv[++a]);
+            if (reps < 1) reps = 1;
+        }
     }
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -119,7 +137,7 @@ int main(int argc, char **argv)
     static const size_t sizes[] = {8, 64, 512, 4096, 32768, 262144, 1048576};
     for (int op = BROADCAST; op <= ALLTOALL; op++)
         for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
-            if (sizes[i] <= (op == ALLTOALL ? MAX_A2A : MAXB) && (!quick || i % 3 == 0))
+            if (sizes[i] <= (op == ALLTOALL ? MAX_A2A : MAXB) && wanted(op, i))
                 measure(op, sizes[i]);
 
     if (half != MPI_COMM_NULL) MPI_Comm_free(&half);

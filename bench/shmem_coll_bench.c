@@ -16,7 +16,8 @@
  *   sum_to_all    shmem_long_sum_to_all of <bytes>/8 longs
  *   fcollect      shmem_fcollect64, <bytes> from each PE
  *   alltoall      shmem_alltoall64, <bytes> per pair of PEs
- * Options: -q quick (few repetitions and sizes, for a smoke test). */
+ * Options: -q quick (few repetitions and sizes, for a smoke test); -f few sizes (8, 4 Ki,
+ * 256 Ki and 1 Mi bytes; no alltoall) measured in full; -r N: N batches a measurement (15). */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,8 @@
 #define MAX_A2A (256 * 1024)    /* largest alltoall block (per pair) */
 static int reps = 15;
 static int quick;
+static int few; /* -f */
+
 
 static long psync[2][SHMEM_REDUCE_SYNC_SIZE > SHMEM_BCAST_SYNC_SIZE ? SHMEM_REDUCE_SYNC_SIZE
                                                                        : SHMEM_BCAST_SYNC_SIZE];
@@ -118,11 +121,26 @@ static void measure(int op, size_t bytes)
     free(t);
 }
 
+/* Whether size index i (of 8, 64, 512, 4096, 32768, 262144, 1048576) is measured for op. */
+static int wanted(int op, size_t i)
+{
+    if (quick) return i % 3 == 0;
+    if (few) return op != ALLTOALL && (i % 3 == 0 || i == 5);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "-q")) {
-        quick = 1;
-        reps = 3;
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "-q")) {
+            quick = 1;
+            reps = 3;
+        } else if (!strcmp(argv[a], "-f")) {
+            few = 1;
+        } else if (!strcmp(argv[a], "-r") && a + 1 < argc) {
+            reps = atoi(argv[++a]);
+            if (reps < 1) reps = 1;
+        }
     }
     shmem_init();
     me = shmem_my_pe();
@@ -151,7 +169,7 @@ int main(int argc, char **argv)
     static const size_t sizes[] = {8, 64, 512, 4096, 32768, 262144, 1048576};
     for (int op = BROADCAST; op <= ALLTOALL; op++)
         for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
-            if (sizes[i] <= (op == ALLTOALL ? MAX_A2A : MAXB) && (!quick || i % 3 == 0))
+            if (sizes[i] <= (op == ALLTOALL ? MAX_A2A : MAXB) && wanted(op, i))
                 measure(op, sizes[i]);
 
     shmem_barrier_all();

@@ -13,6 +13,7 @@
 #include "../core/team.h"
 #include "coll.h"
 #include "coll_dtype.h"
+#include "coll_node.h"
 #include "coll_shm.h"
 
 /* Every member's `dest` receives `nbytes` from team PE `root`'s `buf`, in pieces. */
@@ -29,6 +30,7 @@ void mpishmem_coll_broadcast(struct mpishmem_team *t, void *dest, const void *so
 {
     if (nbytes == 0) return; /* nbytes is the same on every member: none of them communicates */
     if (mpishmem_coll_shm_broadcast(t, dest, source, nbytes, root, root_dest) == 0) return;
+    if (mpishmem_coll_node_broadcast(t, dest, source, nbytes, root, root_dest) == 0) return;
     int is_root = t->my_pe == root;
     if (t->n_pes > 1)
         bcast_chunks(mpishmem_team_comm(t), is_root ? (void *)source : dest, nbytes, root);
@@ -68,6 +70,7 @@ void mpishmem_coll_fcollect(struct mpishmem_team *t, void *dest, const void *sou
         return;
     }
     if (mpishmem_coll_shm_fcollect(t, dest, source, nbytes) == 0) return;
+    if (mpishmem_coll_node_fcollect(t, dest, source, nbytes) == 0) return;
     MPI_Comm comm = mpishmem_team_comm(t);
     if (nbytes * (size_t)n <= INT_MAX) {
         mpishmem_comm_allgather(mine == source ? MPI_IN_PLACE : source, (int)nbytes, MPI_BYTE,
@@ -95,6 +98,7 @@ void mpishmem_coll_collect(struct mpishmem_team *t, void *dest, const void *sour
         return;
     }
     if (mpishmem_coll_shm_collect(t, dest, source, nbytes) == 0) return;
+    if (mpishmem_coll_node_collect(t, dest, source, nbytes) == 0) return;
     MPI_Comm comm = mpishmem_team_comm(t);
     uint64_t mine = nbytes, *sizes;
     size_t *offsets;

@@ -8,6 +8,7 @@
 #include "../core/team.h"
 #include "coll.h"
 #include "coll_dtype.h"
+#include "coll_node.h"
 #include "coll_shm.h"
 
 enum { REDUCE, INSCAN, EXSCAN };
@@ -39,6 +40,7 @@ void mpishmem_coll_reduce(struct mpishmem_team *t, void *dest, const void *sourc
         return;
     }
     if (mpishmem_coll_shm_reduce(t, dest, source, count, type, op) == 0) return;
+    if (mpishmem_coll_node_reduce(t, dest, source, count, type, op) == 0) return;
     run(t, dest, source, count, type, op, REDUCE);
 }
 

@@ -23,6 +23,13 @@ MPISHMEM_INTERNAL int mpishmem_coll_shm_reduce(struct mpishmem_team *t, void *de
                                                const void *source, size_t count,
                                                MPI_Datatype type, MPI_Op op);
 
+/* A reduction whose result only team PE 0 needs (the node part of a node-aware reduction,
+ * coll_node.c), through the mailboxes: up to MPISHMEM_MAILBOX_BYTES of operand; the other
+ * members' dest is left alone. */
+MPISHMEM_INTERNAL int mpishmem_coll_shm_reduce_first(struct mpishmem_team *t, void *dest,
+                                                     const void *source, size_t count,
+                                                     MPI_Datatype type, MPI_Op op);
+
 /* alltoalls: dst and sst are strides in elements (not both 1). */
 MPISHMEM_INTERNAL int mpishmem_coll_shm_alltoalls(struct mpishmem_team *t, void *dest,
                                                   const void *source, ptrdiff_t dst,

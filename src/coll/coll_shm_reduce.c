@@ -85,6 +85,18 @@ static void reduce_slices(struct mpishmem_team *t, char *dest, const char *sourc
     mpishmem_coll_sync(t);
 }
 
+int mpishmem_coll_shm_reduce_first(struct mpishmem_team *t, void *dest, const void *source,
+                                   size_t count, MPI_Datatype type, MPI_Op op)
+{
+    int size;
+    MPI_Type_size(type, &size);
+    size_t nbytes = count * (size_t)size;
+    if (nbytes > MPISHMEM_MAILBOX_BYTES || !mpishmem_coll_shm_mailboxes(t)) return -1;
+    struct mpishmem_combiner c = mpishmem_coll_combiner(type, op);
+    through_mailboxes(t, dest, source, nbytes, count, t->my_pe == 0 ? t->n_pes : 0, &c);
+    return 0;
+}
+
 int mpishmem_coll_shm_reduce(struct mpishmem_team *t, void *dest, const void *source,
                              size_t count, MPI_Datatype type, MPI_Op op)
 {

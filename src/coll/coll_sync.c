@@ -15,8 +15,10 @@
  * free on every member, and each member lifts its counter of that slot to the largest value any
  * member has there (a slot given back by one team and taken by another may have advanced
  * differently on different PEs). Teams with no common member may hold the same slot. Teams that
- * span nodes or find no free slot use an MPI barrier; so do split teams under
- * SHMEM_THREAD_MULTIPLE, where two threads could otherwise agree on one slot for two teams. */
+ * span nodes sync in two levels (coll_node.c: their node part holds a slot, agreed over the
+ * whole team; SHMEM_TEAM_WORLD's takes slot 0, which world then never uses). Teams that find no
+ * free slot use an MPI barrier; so do split teams under SHMEM_THREAD_MULTIPLE, where two
+ * threads could otherwise agree on one slot for two teams. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,7 @@
 #include "../core/runtime.h"
 #include "../core/team.h"
 #include "coll.h"
+#include "coll_node.h"
 #include "coll_shm.h"
 #include "coll_sync.h"
 
@@ -55,6 +58,29 @@ static void use_slot(struct mpishmem_team *t, int slot, uint64_t start)
     s->mode = MPISHMEM_SYNC_SHM;
 }
 
+/* Agrees on the lowest slot free on every PE of `comm` (each calls this at the same point,
+ * for t or for its node's part of the team whose communicator comm is) and takes it for t,
+ * lifting this PE's counter to the largest any of them has there; returns 0, or -1 (on every
+ * PE alike) when none is free. With `take` 0 it only takes part (t gets no slot). */
+static int agree_slot(struct mpishmem_team *t, MPI_Comm comm, int take)
+{
+    uint64_t mine[2 * MPISHMEM_SYNC_SLOTS], all[2 * MPISHMEM_SYNC_SLOTS];
+    const uint64_t *my_counters = mpishmem_sync_counters(mpishmem_g.node_rank);
+    for (int s = 0; s < MPISHMEM_SYNC_SLOTS; s++) {
+        mine[s] = (used_slots >> s) & 1;
+        mine[MPISHMEM_SYNC_SLOTS + s] = __atomic_load_n(&my_counters[s], __ATOMIC_RELAXED);
+    }
+    mpishmem_comm_allreduce(mine, all, 2 * MPISHMEM_SYNC_SLOTS, MPI_UINT64_T, MPI_MAX, comm);
+    for (int s = 0; s < MPISHMEM_SYNC_SLOTS; s++)
+        if (!all[s]) {
+            if (!take) return 0;
+            used_slots |= 1ull << s;
+            use_slot(t, s, all[MPISHMEM_SYNC_SLOTS + s]);
+            return 0;
+        }
+    return -1;
+}
+
 static void choose_mode(struct mpishmem_team *t)
 {
     t->sync.mode = MPISHMEM_SYNC_MPI;
@@ -64,20 +90,20 @@ static void choose_mode(struct mpishmem_team *t)
         return;
     }
     if (mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE) return;
-    uint64_t mine[2 * MPISHMEM_SYNC_SLOTS], all[2 * MPISHMEM_SYNC_SLOTS];
-    const uint64_t *my_counters = mpishmem_sync_counters(mpishmem_g.node_rank);
-    for (int s = 0; s < MPISHMEM_SYNC_SLOTS; s++) {
-        mine[s] = (used_slots >> s) & 1;
-        mine[MPISHMEM_SYNC_SLOTS + s] = __atomic_load_n(&my_counters[s], __ATOMIC_RELAXED);
+    agree_slot(t, mpishmem_team_comm(t), 1);
+}
+
+int mpishmem_coll_sync_node_slot(struct mpishmem_team *part, MPI_Comm comm, int world)
+{
+    /* SHMEM_TEAM_WORLD spans nodes, so it never takes its own slot: its node part can. */
+    if (world) {
+        use_slot(part, SLOT_WORLD, 0);
+        return 0;
     }
-    mpishmem_comm_allreduce(mine, all, 2 * MPISHMEM_SYNC_SLOTS, MPI_UINT64_T, MPI_MAX,
-                            mpishmem_team_comm(t));
-    for (int s = 0; s < MPISHMEM_SYNC_SLOTS; s++)
-        if (!all[s]) {
-            used_slots |= 1ull << s;
-            use_slot(t, s, all[MPISHMEM_SYNC_SLOTS + s]);
-            return;
-        }
+    if (mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE) return -1;
+    /* A member alone on its node never syncs its part: it takes part in the agreement only,
+     * and leaves the slot to its other teams. */
+    return agree_slot(part, comm, part->n_pes > 1);
 }
 
 void mpishmem_coll_sync(struct mpishmem_team *t)
@@ -90,6 +116,7 @@ void mpishmem_coll_sync(struct mpishmem_team *t)
         }
         if (s->mode == MPISHMEM_SYNC_UNSET) choose_mode(t);
         if (s->mode == MPISHMEM_SYNC_MPI) {
+            if (mpishmem_coll_node_sync(t) == 0) return;
             /* Node-local stores issued before the sync must be visible once peers leave it. */
             atomic_thread_fence(memory_order_seq_cst);
             mpishmem_comm_barrier(mpishmem_team_comm(t));
@@ -137,6 +164,33 @@ void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int root)
             while (__atomic_load_n(s->counter[i], __ATOMIC_ACQUIRE) < v)
                 mpishmem_progress_poll(&polls);
     __atomic_store_n(s->counter[root], v, __ATOMIC_RELEASE);
+}
+
+void mpishmem_coll_sync_arrive(struct mpishmem_team *t)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    uint64_t v = ++s->value;
+    if (t->my_pe != 0) {
+        __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
+        return;
+    }
+    unsigned long polls = 0;
+    for (int i = 1; i < t->n_pes; i++)
+        while (__atomic_load_n(s->counter[i], __ATOMIC_ACQUIRE) < v)
+            mpishmem_progress_poll(&polls);
+    __atomic_store_n(s->counter[0], v, __ATOMIC_RELEASE);
+}
+
+void mpishmem_coll_sync_leave(struct mpishmem_team *t)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    uint64_t v = ++s->value;
+    if (t->my_pe != 0) {
+        unsigned long polls = 0;
+        while (__atomic_load_n(s->counter[0], __ATOMIC_ACQUIRE) < v)
+            mpishmem_progress_poll(&polls);
+    }
+    __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
 }
 
 /* Waits until every member's counter is at least v. */

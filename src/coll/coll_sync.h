@@ -3,6 +3,8 @@
 #ifndef MPISHMEM_COLL_SYNC_H
 #define MPISHMEM_COLL_SYNC_H
 
+#include <mpi.h>
+
 #include "../core/state.h"
 
 /* Gives back the team's counter slot, if it holds one (the team is being freed; local). */
@@ -15,6 +17,21 @@ MPISHMEM_INTERNAL void mpishmem_coll_sync_release(struct mpishmem_team *t);
  * syncs would leave them, so it mixes with every other sync of the team. */
 MPISHMEM_INTERNAL void mpishmem_coll_sync_root_ready(struct mpishmem_team *t, int root);
 MPISHMEM_INTERNAL void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int root);
+
+/* For the node part of a team that spans nodes (coll_node.c): takes a counter slot for
+ * `part` (its members are this PE's node peers), agreed with one allreduce over `comm` (the
+ * whole team's communicator; every member calls this for its node's part), or the slot of
+ * SHMEM_TEAM_WORLD when `world` is set (world then spans nodes and never uses it). Returns 0,
+ * or -1 on every member alike when no slot is free or threads could race for one. */
+MPISHMEM_INTERNAL int mpishmem_coll_sync_node_slot(struct mpishmem_team *part, MPI_Comm comm,
+                                                   int world);
+
+/* A sync split in two halves around team PE 0 (a node's leader), which does something in
+ * between (MPI with the other nodes' leaders): _arrive returns on the others at once, on PE 0
+ * once every member has arrived; _leave returns on PE 0 at once, on the others once PE 0 has
+ * called it. Each stores this PE's counter, so the counters end where two syncs leave them. */
+MPISHMEM_INTERNAL void mpishmem_coll_sync_arrive(struct mpishmem_team *t);
+MPISHMEM_INTERNAL void mpishmem_coll_sync_leave(struct mpishmem_team *t);
 
 /* A mailbox collective, for a team in shared-memory mode (coll_shm.c): the data passes through
  * the members' mailboxes, so nobody waits for the readers of its data. In order, on every

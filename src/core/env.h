@@ -44,7 +44,11 @@
       "share the default context's windows)")                                            \
     X(spin_before_yield, INT, "MPISHMEM_SPIN_BEFORE_YIELD", NULL, 64, 0, 1000000000,     \
       "polls of a wait loop before it yields the core at every 1024th poll (it yields at "  \
-      "every poll when PEs outnumber cores)")
+      "every poll when PEs outnumber cores)")                                            \
+    X(coll_node_aware, INT, "MPISHMEM_COLL_NODE_AWARE", NULL, -1, -1, 1,                \
+      "collectives of teams that span nodes: 1 in two levels (node shared memory, MPI "  \
+      "between one leader per node), 0 as MPI collectives on the team, -1 whichever was " \
+      "measured faster for the collective and size")
 
 /* The largest MPISHMEM_CONTEXTS: with MPISHMEM_CONTEXT_WINDOWS=1 each pooled context holds two
  * MPI windows over the heap and the data segment on every PE, made collectively at shmem_init

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../coll/coll_node.h"
 #include "../coll/coll_sync.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_rma.h"
@@ -356,6 +357,7 @@ void mpishmem_runtime_fini(const char *routine)
     mpishmem_comm_barrier(rt.fini);
     mpishmem_exit_notice_drain(rt.fini);
     mpishmem_team_free_all();
+    mpishmem_coll_node_free(&mpishmem_team_world);
     mpishmem_coll_sync_release(&mpishmem_team_world);
     mpishmem_coll_sync_release(&mpishmem_team_shared);
     mpishmem_progress_thread_stop();

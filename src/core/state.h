@@ -108,6 +108,10 @@ enum { MPISHMEM_SYNC_UNSET = 0, MPISHMEM_SYNC_SHM, MPISHMEM_SYNC_MPI };
 #define MPISHMEM_MAILBOXES 32
 #endif
 
+/* Whether a team's node-aware structure (coll_node.c) was looked at: not yet, made, or none
+ * (one member per node, no counter slot free, threads). Zero-initialized: not yet. */
+enum { MPISHMEM_NODE_UNSET = 0, MPISHMEM_NODE_READY, MPISHMEM_NODE_NONE };
+
 struct mpishmem_team_sync {
     int mode;           /* MPISHMEM_SYNC_* */
     int slot;           /* the counter slot, when mode is MPISHMEM_SYNC_SHM */
@@ -137,6 +141,10 @@ struct mpishmem_team {
     int ctx_reserved;         /* contexts of the pool held for this team (config) */
     int ctx_count;            /* live contexts created from this team */
     struct mpishmem_team_sync sync;
+    /* Teams that span nodes: the two levels of node-aware collectives (src/coll/coll_node.h),
+     * made at the first collective that asks; node_state says whether that was done. */
+    struct mpishmem_coll_node *node;
+    int node_state; /* MPISHMEM_NODE_* */
     struct mpishmem_team *next; /* list of the teams the program created (freed at finalize) */
 };
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../coll/coll_node.h"
 #include "../coll/coll_sync.h"
 #include "progress.h"
 
@@ -61,6 +62,7 @@ void mpishmem_team_free(struct mpishmem_team *t)
             *p = t->next;
             break;
         }
+    mpishmem_coll_node_free(t);
     mpishmem_coll_sync_release(t);
     if (t->comm != MPI_COMM_NULL) MPI_Comm_free(&t->comm);
     free(t->world_pe);
