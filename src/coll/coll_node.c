@@ -283,6 +283,7 @@ int mpishmem_coll_node_fcollect(struct mpishmem_team *t, void *dest, const void 
     if (total > LOCAL_BCAST_BOXES_MAX && !shared_everywhere(dest)) return -1;
     struct mpishmem_coll_node *nd = node_way(t, total, AUTO_FCOLLECT_MAX);
     if (!nd) return -1;
+    if (total == 0) return 0; /* alike on every member; dest may be NULL */
     if (leads(nd)) {
         /* Node order is team order (the usual placement): gather straight into dest. */
         char *all = nd->grouped ? dest : malloc(total);
@@ -354,6 +355,10 @@ int mpishmem_coll_node_collect(struct mpishmem_team *t, void *dest, const void *
     for (int i = 0; i < n; i++) {
         total += part[i];
         if (part[i] > largest) largest = part[i];
+    }
+    if (total == 0) { /* every member knows: nothing to move (dest may be NULL) */
+        free(part);
+        return 0;
     }
     int r = nd->n_nodes, *counts = malloc(sizeof(int) * 2 * (size_t)r);
     if (!counts) mpishmem_error("shmem_collect", "out of memory for %d nodes", r);
