@@ -44,20 +44,18 @@ MPISHMEM_INTERNAL void mpishmem_mpi_putmem_nbi_heap(size_t off, const void *src,
 MPISHMEM_INLINE void mpishmem_put_remote_heap(struct mpishmem_ctx *c, size_t o, const void *src,
                                               size_t n, int pe, int blocking)
 {
-    if (__builtin_constant_p(c == &mpishmem_ctx_default) && c == &mpishmem_ctx_default &&
-        __builtin_constant_p(blocking) && !blocking) {
-        mpishmem_mpi_putmem_nbi_heap(o, src, n, pe);
-    } else if (__builtin_constant_p(c == &mpishmem_ctx_default) && c == &mpishmem_ctx_default &&
-               blocking) {
-        if (__builtin_constant_p(n) && n == 8) {
-            uint64_t v;
-            memcpy(&v, src, 8);
-            mpishmem_mpi_put8_heap(o, v, pe);
-        } else {
-            mpishmem_mpi_putmem_heap(o, src, n, pe);
-        }
-    } else {
+    int is_default = __builtin_constant_p(c == &mpishmem_ctx_default) &&
+                     c == &mpishmem_ctx_default;
+    if (!is_default || !__builtin_constant_p(blocking)) {
         mpishmem_mpi_put_heap(c, o, src, n, pe, blocking);
+    } else if (!blocking) {
+        mpishmem_mpi_putmem_nbi_heap(o, src, n, pe);
+    } else if (__builtin_constant_p(n) && n == 8) {
+        uint64_t v;
+        memcpy(&v, src, 8);
+        mpishmem_mpi_put8_heap(o, v, pe);
+    } else {
+        mpishmem_mpi_putmem_heap(o, src, n, pe);
     }
 }
 

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static volatile int yield_idle;
+static int yield_idle; /* set at start-up, read by every thread in MPI: relaxed atomics */
 
 __attribute__((visibility("default"))) unsigned ucp_worker_progress(void *worker)
 {
@@ -36,11 +36,11 @@ __attribute__((visibility("default"))) unsigned ucp_worker_progress(void *worker
         if (!real) abort(); /* MPICH calls it only with libucp loaded, so it is there */
     }
     unsigned events = real(worker);
-    if (events == 0 && yield_idle) sched_yield();
+    if (events == 0 && __atomic_load_n(&yield_idle, __ATOMIC_RELAXED)) sched_yield();
     return events;
 }
 
-void mpishmem_mpi_yield_idle(int on) { yield_idle = on; }
+void mpishmem_mpi_yield_idle(int on) { __atomic_store_n(&yield_idle, on, __ATOMIC_RELAXED); }
 
 /* Before MPI_Init: the number of PEs on this host from the launcher (hydra, Open MPI's
  * mpirun, Slurm), against the CPUs online. */
@@ -54,7 +54,7 @@ void mpishmem_mpi_yield_idle_guess(void)
         if (v) local = strtol(v, NULL, 10);
     }
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    yield_idle = local > 0 && cpus > 0 && local > cpus;
+    mpishmem_mpi_yield_idle(local > 0 && cpus > 0 && local > cpus);
 }
 #else
 void mpishmem_mpi_yield_idle(int on) { (void)on; }
