@@ -12,6 +12,7 @@
 #include "../coll/coll_sync.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_rma.h"
+#include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
 #include "alloc.h"
 #include "amo.h"
@@ -115,27 +116,21 @@ static void setup_mpi(int requested, int *provided, const char *routine)
                                 "(call shmem_init before MPI_Finalize)");
     /* MPI's waits yield from the start (MPI_Init, and shmem_init's collectives before the
      * PEs per host are counted) when the launcher's numbers say this host is oversubscribed. */
+    mpishmem_mpi_quirks_detect();
     if (mpishmem_env.oversubscribed != 0) mpishmem_mpi_yield_idle_guess();
     if (mpishmem_env.oversubscribed == 1) mpishmem_mpi_yield_idle(1);
     int mpi_requested = mpishmem_progress_thread_wanted() ? MPI_THREAD_MULTIPLE
                                                           : to_mpi_level(requested);
     if (!up) {
-#if defined(OMPI_MAJOR_VERSION) && OMPI_MAJOR_VERSION < 5
-        /* Open MPI 4's osc/rdma component crashes in MPI_Compare_and_swap on windows over
-         * ordinary memory (btl/vader's emulated atomics) and at finalize: unless the user
-         * chose the one-sided components, leave it out (osc/ucx or osc/pt2pt serve instead).
-         * Too late when the program initialized MPI itself: see the user guide. */
-        setenv("OMPI_MCA_osc", "^rdma", 0);
-#endif
-#if defined(MPICH)
-        /* Globals through MPI: node peers then put to each other through MPI RMA, which UCX
-         * carries over its shared-memory transports, and with those MPICH 4.0 reads a put's
-         * source after the flush that completed it (tests/mpi_repro/put_source_reuse.c: ~20%
-         * of 160,000 puts wrong), corrupting puts from the library's reused bounce buffer.
-         * Unless the user chose UCX's transports, leave those two out (puts between node
-         * peers then take UCX's single-copy or network path). docs/multinode.md. */
-        if (!mpishmem_env.globals_shared) setenv("UCX_TLS", "^posix,sysv", 0);
-#endif
+        /* Safe components and transports before MPI starts, where the quirk table says the
+         * MPI loaded needs them (src/transport/mpi/mpi_quirks_table.h); a variable the user
+         * set wins. Too late when the program initialized MPI itself: see the user guide. */
+        if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NO_OSC_RDMA]) setenv("OMPI_MCA_osc", "^rdma", 0);
+        /* Node peers that reach each other through MPI (globals through MPI) would put
+         * through UCX's shared-memory transports, where MPICH 4.0 reads a put's source after
+         * the flush that completed it and corrupts puts from the reused bounce buffer. */
+        if (mpishmem_quirk_on[MPISHMEM_QUIRK_UCX_NO_SHM_TLS] && !mpishmem_env.globals_shared)
+            setenv("UCX_TLS", "^posix,sysv", 0);
         if (PMPI_Init_thread(NULL, NULL, mpi_requested, &level) != MPI_SUCCESS)
             mpishmem_error(routine, "MPI_Init_thread failed");
         mpishmem_mpi_use.owned = 1;

@@ -14,12 +14,16 @@
  * has not completed MPISHMEM_CLOSE_GRACE_SECONDS after the first close began is reported
  * complete, so MPICH reaches the barrier and every process ends. Nothing is lost: by then
  * MPI_Finalize's rules say that all communication has completed (shmem_finalize has also
- * quieted every context and synchronized all PEs). Only MPICH builds carry this, and it
- * affects nothing but endpoint closes, which MPICH issues only in MPI_Finalize. */
+ * quieted every context and synchronized all PEs). It affects nothing but endpoint closes,
+ * which MPICH issues only in MPI_Finalize, and only where the quirk table's entry
+ * ucx-close-grace applies (mpi_quirks_table.h); elsewhere both calls pass straight through.
+ * Plain MPI programs of the tests link this file and mpi_quirks.c (MPISHMEM_FINALIZE_REMEDY),
+ * so the decision is taken here, at the first close, not by shmem_init. */
 #define _GNU_SOURCE
 #include <mpi.h>
 
-#if defined(MPICH)
+#include "mpi_quirks.h"
+
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -55,6 +59,8 @@ __attribute__((visibility("default"))) void *ucp_disconnect_nb(void *ep)
     if (!real) real = (void *(*)(void *))next_symbol("ucp_disconnect_nb");
     void *request = real(ep);
     if (request == NULL || UCS_ERR_POINTER(request)) return request;
+    mpishmem_mpi_quirks_detect();
+    if (!mpishmem_quirk_on[MPISHMEM_QUIRK_UCX_CLOSE_GRACE]) return request;
     if (closes.n == closes.cap) {
         size_t cap = closes.cap ? 2 * closes.cap : 64;
         void **grown = realloc(closes.pending, cap * sizeof *grown);
@@ -78,7 +84,3 @@ __attribute__((visibility("default"))) int ucp_request_is_completed(void *reques
         if (closes.pending[i] == request) return 1;
     return done;
 }
-#else
-/* Other MPI libraries do not need it (ISO C forbids an empty translation unit). */
-typedef int mpishmem_mpich_ucx_finalize_unused;
-#endif
