@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../src/core/env.h"
+#include "../src/transport/mpi/mpi_quirks.h"
 
 /* Set by tools/CMakeLists.txt from the configuration. */
 #ifndef MPISHMEM_BUILD_TYPE
@@ -28,11 +29,13 @@
     STR(MPISHMEM_VERSION_MAJOR) "." STR(MPISHMEM_VERSION_MINOR) "." STR(MPISHMEM_VERSION_PATCH)
 
 static const char USAGE[] =
-    "usage: shmem-info [--env] [--all] [--machine] | --version | --help\n"
+    "usage: shmem-info [--env] [--quirks] [--all] [--machine] | --version | --help\n"
     "What this mpishmem is and which settings it sees.\n"
     "\n"
     "  (no option)    library, OpenSHMEM and MPI versions, install prefix, build options\n"
     "  --env          every environment variable the library reads: value, default, meaning\n"
+    "  --quirks       the MPI quirk table: each workaround, the MPI versions it applies to,\n"
+    "                 whether it is active with the MPI loaded now, its symptom and reproducer\n"
     "  --all          all of the above and the job's topology; this initializes the library,\n"
     "                 so run it under oshrun to see a job's layout (oshrun -n 4 shmem-info --all)\n"
     "  --machine      everything as key=value lines, for scripts (also --parsable)\n"
@@ -43,7 +46,12 @@ static const char USAGE[] =
 
 static void mpi_built_with(char *out, size_t n)
 {
-#if defined(MPICH_VERSION)
+#if defined(MPI_ABI_VERSION)
+    snprintf(out, n, "MPI standard ABI %d.%d (MPI %d.%d)", MPI_ABI_VERSION, MPI_ABI_SUBVERSION,
+             MPI_VERSION, MPI_SUBVERSION);
+#elif defined(I_MPI_VERSION)
+    snprintf(out, n, "Intel MPI %s (MPI %d.%d)", I_MPI_VERSION, MPI_VERSION, MPI_SUBVERSION);
+#elif defined(MPICH_VERSION)
     snprintf(out, n, "MPICH %s (MPI %d.%d)", MPICH_VERSION, MPI_VERSION, MPI_SUBVERSION);
 #elif defined(OMPI_MAJOR_VERSION)
     snprintf(out, n, "Open MPI %d.%d.%d (MPI %d.%d)", OMPI_MAJOR_VERSION, OMPI_MINOR_VERSION,
@@ -98,6 +106,14 @@ static void print_versions(int machine)
     printf(fmt, machine ? "spec_version" : "OpenSHMEM version:", spec);
     printf(fmt, machine ? "mpi_built_with" : "MPI built with:", built);
     printf(fmt, machine ? "mpi_running" : "MPI running:", running);
+    mpishmem_mpi_quirks_detect();
+    printf(fmt, machine ? "mpi_library" : "MPI library:", mpishmem_mpi_library.name);
+    char active[512] = "";
+    for (int q = 0; q < MPISHMEM_QUIRK_COUNT; q++)
+        if (mpishmem_quirk_on[q])
+            snprintf(active + strlen(active), sizeof active - strlen(active), "%s%s",
+                     active[0] ? "," : "", mpishmem_quirks[q].name);
+    printf(fmt, machine ? "mpi_quirks" : "MPI quirks active:", active[0] ? active : "none");
     printf(fmt, machine ? "install_prefix" : "Install prefix:", MPISHMEM_INSTALL_PREFIX);
     printf(fmt, machine ? "build_type" : "Build type:", MPISHMEM_BUILD_TYPE);
     printf(fmt, machine ? "build_options" : "Build options:", MPISHMEM_BUILD_OPTIONS);
@@ -107,6 +123,37 @@ static void print_versions(int machine)
     printf(fmt, machine ? "compiler" : "Compiler:", "gcc " __VERSION__);
 #endif
     printf(fmt, machine ? "sanitizers" : "Sanitizers:", sanitizers());
+}
+
+/* "4.0.2" from MAJOR*10000 + MINOR*100 + PATCH. */
+static const char *version_text(int v, char *out, size_t n)
+{
+    snprintf(out, n, "%d.%d.%d", v / 10000, v / 100 % 100, v % 100);
+    return out;
+}
+
+static void print_quirks(int machine)
+{
+    mpishmem_mpi_quirks_detect();
+    if (!machine) printf("MPI quirks (src/transport/mpi/mpi_quirks_table.h); MPI loaded: %s\n",
+                         mpishmem_mpi_library.name);
+    for (int q = 0; q < MPISHMEM_QUIRK_COUNT; q++) {
+        const struct mpishmem_quirk_entry *e = &mpishmem_quirks[q];
+        char from[32], fixed[32], range[96];
+        snprintf(range, sizeof range, "%s %s to %s%s", mpishmem_mpi_kind_name(e->kind),
+                 version_text(e->from, from, sizeof from),
+                 e->fixed ? "before " : "", e->fixed ? version_text(e->fixed, fixed, sizeof fixed)
+                                                      : "(no fix known)");
+        if (machine) {
+            printf("quirk.%s.active=%d\nquirk.%s.applies_to=%s%s\n", e->name, mpishmem_quirk_on[q],
+                   e->name, range, e->needs_ucx ? " over UCX" : "");
+            continue;
+        }
+        printf("\n  %-20s %s\n  applies to           %s%s\n  symptom              %s\n"
+               "  reproducer           %s\n",
+               e->name, mpishmem_quirk_on[q] ? "ACTIVE" : "inactive", range,
+               e->needs_ucx ? " over UCX" : "", e->symptom, e->reproducer);
+    }
 }
 
 /* Each PE reports its host and node rank to PE 0, which prints the table. */
@@ -156,9 +203,10 @@ static int launcher_rank(void)
 
 int main(int argc, char **argv)
 {
-    int env = 0, all = 0, machine = 0;
+    int env = 0, all = 0, machine = 0, quirks = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--env")) env = 1;
+        else if (!strcmp(argv[i], "--quirks")) quirks = 1;
         else if (!strcmp(argv[i], "--all")) all = 1;
         else if (!strcmp(argv[i], "--machine") || !strcmp(argv[i], "--parsable")) machine = 1;
         else if (!strcmp(argv[i], "--version")) {
@@ -173,7 +221,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    int versions = !env || all;
+    int versions = (!env && !quirks) || all;
     if (machine && !env) all = 1; /* machine form: everything */
     mpishmem_env_read("shmem-info");
     int quiet = launcher_rank() != 0;
@@ -182,6 +230,7 @@ int main(int argc, char **argv)
         if (machine) mpishmem_env_print_machine();
         else mpishmem_env_print_info();
     }
+    if ((quirks || all) && !quiet) print_quirks(machine);
     if (all) print_topology(machine);
     return 0;
 }

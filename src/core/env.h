@@ -48,7 +48,10 @@
     X(coll_node_aware, INT, "MPISHMEM_COLL_NODE_AWARE", NULL, -1, -1, 1,                \
       "collectives of teams that span nodes: 1 in two levels (node shared memory, MPI "  \
       "between one leader per node), 0 as MPI collectives on the team, -1 whichever was " \
-      "measured faster for the collective and size")
+      "measured faster for the collective and size")                                    \
+    X(simulated_nodes, INT, "MPISHMEM_SIMULATED_NODES", NULL, 0, 0, 1024,               \
+      "testing: split the PEs of each node into this many simulated nodes (blocks of "  \
+      "consecutive node ranks) that reach each other through MPI only; 0 or 1: off")
 
 /* The largest MPISHMEM_CONTEXTS: with MPISHMEM_CONTEXT_WINDOWS=1 each pooled context holds two
  * MPI windows over the heap and the data segment on every PE, made collectively at shmem_init

@@ -126,10 +126,12 @@ static void setup_mpi(int requested, int *provided, const char *routine)
          * MPI loaded needs them (src/transport/mpi/mpi_quirks_table.h); a variable the user
          * set wins. Too late when the program initialized MPI itself: see the user guide. */
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NO_OSC_RDMA]) setenv("OMPI_MCA_osc", "^rdma", 0);
-        /* Node peers that reach each other through MPI (globals through MPI) would put
-         * through UCX's shared-memory transports, where MPICH 4.0 reads a put's source after
-         * the flush that completed it and corrupts puts from the reused bounce buffer. */
-        if (mpishmem_quirk_on[MPISHMEM_QUIRK_UCX_NO_SHM_TLS] && !mpishmem_env.globals_shared)
+        /* Node peers that reach each other through MPI (globals through MPI, or simulated
+         * nodes on one host) would put through UCX's shared-memory transports, where MPICH
+         * 4.0 reads a put's source after the flush that completed it and corrupts puts from
+         * the reused bounce buffer. */
+        if (mpishmem_quirk_on[MPISHMEM_QUIRK_UCX_NO_SHM_TLS] &&
+            (!mpishmem_env.globals_shared || mpishmem_env.simulated_nodes > 1))
             setenv("UCX_TLS", "^posix,sysv", 0);
         if (PMPI_Init_thread(NULL, NULL, mpi_requested, &level) != MPI_SUCCESS)
             mpishmem_error(routine, "MPI_Init_thread failed");
@@ -177,6 +179,20 @@ static void setup_node(void)
     MPI_Comm_size(mpishmem_g.world, &mpishmem_g.n_pes);
     MPI_Comm_split_type(mpishmem_g.world, MPI_COMM_TYPE_SHARED, mpishmem_g.my_pe, MPI_INFO_NULL,
                         &mpishmem_g.node);
+    if (mpishmem_env.simulated_nodes > 1) {
+        /* The library's own multi-node mode, for every MPI: each node's PEs split into
+         * blocks of consecutive node ranks that share no memory and reach each other through
+         * MPI, as PEs on different hosts do (MPICH's MPIR_CVAR_NUM_CLIQUES does the same
+         * inside MPI, but no other MPI has it). */
+        int rank, size;
+        MPI_Comm_rank(mpishmem_g.node, &rank);
+        MPI_Comm_size(mpishmem_g.node, &size);
+        long parts = mpishmem_env.simulated_nodes < size ? mpishmem_env.simulated_nodes : size;
+        MPI_Comm part;
+        MPI_Comm_split(mpishmem_g.node, (int)((long)rank * parts / size), rank, &part);
+        MPI_Comm_free(&mpishmem_g.node);
+        mpishmem_g.node = part;
+    }
     MPI_Comm_rank(mpishmem_g.node, &mpishmem_g.node_rank);
     MPI_Comm_size(mpishmem_g.node, &mpishmem_g.node_size);
     mpishmem_g.node_pes = malloc(sizeof(int) * (size_t)mpishmem_g.node_size);
