@@ -51,7 +51,10 @@
       "measured faster for the collective and size")                                    \
     X(simulated_nodes, INT, "MPISHMEM_SIMULATED_NODES", NULL, 0, 0, 1024,               \
       "testing: split the PEs of each node into this many simulated nodes (blocks of "  \
-      "consecutive node ranks) that reach each other through MPI only; 0 or 1: off")
+      "consecutive node ranks) that reach each other through MPI only; 0 or 1: off")     \
+    X(mpi_quirks, STRING, "MPISHMEM_MPI_QUIRKS", NULL, "", 0, 0,                         \
+      "override the MPI quirk table's decision (shmem-info --quirks): \"none\", or "     \
+      "names to force on and -name to force off, comma-separated")
 
 /* The largest MPISHMEM_CONTEXTS: with MPISHMEM_CONTEXT_WINDOWS=1 each pooled context holds two
  * MPI windows over the heap and the data segment on every PE, made collectively at shmem_init

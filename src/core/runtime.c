@@ -117,6 +117,11 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     /* MPI's waits yield from the start (MPI_Init, and shmem_init's collectives before the
      * PEs per host are counted) when the launcher's numbers say this host is oversubscribed. */
     mpishmem_mpi_quirks_detect();
+    size_t bad_len = 0;
+    const char *bad = mpishmem_mpi_quirks_bad_override(&bad_len);
+    if (bad)
+        mpishmem_error(routine, "invalid MPISHMEM_MPI_QUIRKS: '%.*s' names no quirk (the names: "
+                                "shmem-info --quirks)", (int)bad_len, bad);
     if (mpishmem_env.oversubscribed != 0) mpishmem_mpi_yield_idle_guess();
     if (mpishmem_env.oversubscribed == 1) mpishmem_mpi_yield_idle(1);
     int mpi_requested = mpishmem_progress_thread_wanted() ? MPI_THREAD_MULTIPLE

@@ -133,6 +133,26 @@ static void apply_override(void)
     }
 }
 
+const char *mpishmem_mpi_quirks_bad_override(size_t *len)
+{
+    const char *o = getenv("MPISHMEM_MPI_QUIRKS");
+    if (!o || !*o || !strcmp(o, "none")) return NULL;
+    while (*o) {
+        size_t n = strcspn(o, ","), off = o[0] == '-';
+        int known = 0;
+        for (int q = 0; q < MPISHMEM_QUIRK_COUNT && !known; q++)
+            known = strlen(mpishmem_quirks[q].name) == n - off &&
+                    !strncmp(o + off, mpishmem_quirks[q].name, n - off);
+        if (!known) {
+            *len = n;
+            return o;
+        }
+        o += n;
+        if (*o == ',') o++;
+    }
+    return NULL;
+}
+
 void mpishmem_mpi_quirks_detect(void)
 {
     if (__atomic_load_n(&detected, __ATOMIC_ACQUIRE)) return;

@@ -3,6 +3,8 @@
 /* Which MPI library this process runs on, and which of the workarounds of
  * mpi_quirks_table.h apply to it: decided at run time, once, before MPI_Init
  * (MPI_Get_library_version may be called before MPI is initialized). */
+#include <stddef.h>
+
 #include "mpi_quirks_table.h"
 
 enum mpishmem_mpi_kind {
@@ -40,6 +42,8 @@ extern unsigned char mpishmem_quirk_on[MPISHMEM_QUIRK_COUNT];
  * MPISHMEM_MPI_QUIRKS (a comma-separated list of names, each optionally prefixed by '-',
  * or "none") overrides the decision, for diagnosis. */
 void mpishmem_mpi_quirks_detect(void);
+/* The first name of MPISHMEM_MPI_QUIRKS that names no entry (its length in *len), or NULL. */
+const char *mpishmem_mpi_quirks_bad_override(size_t *len);
 const char *mpishmem_mpi_kind_name(enum mpishmem_mpi_kind kind);
 /* The pieces of the decision, for shmem-info and the table's unit test
  * (tests/setup/setup_mpi_quirks.c): the library named by a version string, and whether an
