@@ -18,3 +18,18 @@ compare_side_by_side() {
     tr '|' ' ' | sort -k1,1 -k2,2 -k3n |
     awk '{printf "%-18s %-6s %9s %-8s %12s %12s %8.2f\n", $1, $2, $3, $4, $5, $6, ($6 > 0 ? $5 / $6 : 0)}'
 }
+# build_flavour BUILD_DIR: the MPI flavour the build was configured with (mpich, openmpi,
+# intel, abi: cmake/mpishmem_find_mpi.cmake).
+build_flavour() { sed -n 's/^MPISHMEM_MPI:[A-Z]*=//p' "$1/CMakeCache.txt"; }
+# twonode_env BUILD_DIR: the variables of the simulated two-node mode for the build's MPI, as
+# the test suite sets them: MPICH's own cliques (over TCP: docs/multinode.md), else the
+# library's split.
+twonode_env() {
+  if [ "$(build_flavour "$1")" = mpich ]; then echo "MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self"
+  else echo "MPISHMEM_SIMULATED_NODES=2"; fi
+}
+# bind_core BUILD_DIR: the launcher's option that pins each PE to a core (Hydra of MPICH and
+# Intel MPI: -bind-to core; Open MPI's mpirun: --bind-to core).
+bind_core() {
+  if [ "$(build_flavour "$1")" = openmpi ]; then echo "--bind-to core"; else echo "-bind-to core"; fi
+}

@@ -1,9 +1,11 @@
 #!/bin/bash
 # What mpishmem's layer costs above MPI on the remote path: runs bench/shmem_bench.c and
-# bench/shmem_amo_bench.c with mpishmem in the simulated two-node mode (MPICH,
-# MPIR_CVAR_NUM_CLIQUES=2: the two PEs reach each other through MPI RMA) and their raw-MPI twin
-# bench/mpi_rma_bench.c (the same transfers with MPI-3 RMA, same MPI, same mode), alternated,
-# each ROUNDS times, and prints the medians side by side (ratio = mpishmem / raw MPI).
+# bench/shmem_amo_bench.c with mpishmem in the simulated two-node mode of the build's MPI
+# (MPICH: MPIR_CVAR_NUM_CLIQUES=2; others: MPISHMEM_SIMULATED_NODES=2; the two PEs reach each
+# other through MPI RMA) and their raw-MPI twin bench/mpi_rma_bench.c (the same transfers with
+# MPI-3 RMA, same MPI, same environment), alternated, each ROUNDS times, and prints the medians
+# side by side (ratio = mpishmem / raw MPI). On any MPI: run it with that MPI's run-time
+# environment (eval "$(scripts/mpi.sh env NAME)").
 #   usage: bench/compare_mpi.sh BUILD_DIR [ROUNDS] [MPISHMEM_AMO mode: mpi|am]
 set -e
 build=$(cd "${1:-build}" && pwd)
@@ -12,11 +14,13 @@ export MPISHMEM_AMO=${3:-mpi}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/compare_lib.sh"
 out=$(mktemp -d)
-export MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self # TCP: docs/multinode.md
+# shellcheck disable=SC2046 # the variables are words
+export $(twonode_env "$build")
+bind=$(bind_core "$build")
 for r in $(seq "$rounds"); do
-  "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/shmem_bench" > "$out/m.rma.$r"
-  "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/shmem_amo_bench" > "$out/m.amo.$r"
-  "$build/bin/oshrun" -n 2 -bind-to core "$build/bench/mpi_rma_bench" > "$out/r.$r"
+  "$build/bin/oshrun" -n 2 $bind "$build/bench/shmem_bench" > "$out/m.rma.$r"
+  "$build/bin/oshrun" -n 2 $bind "$build/bench/shmem_amo_bench" > "$out/m.amo.$r"
+  "$build/bin/oshrun" -n 2 $bind "$build/bench/mpi_rma_bench" > "$out/r.$r"
 done
 compare_median "$out" m > "$out/median_m"
 compare_median "$out" r > "$out/median_r"
