@@ -36,6 +36,19 @@ int main(void)
          "MPICH Version:\t4.0.2\nMPICH Release date:\tThu Apr  7 12:34:45 CDT 2022\n"
          "MPICH ABI:\t14:2:2\nMPICH Device:\tch4:ucx\nMPICH configure:\t--with-device=ch4:ucx\n",
          NULL, MPISHMEM_MPI_MPICH, 40002, 1, "MPICH 4.0.2 (ch4:ucx)", {1, 1, 1, 0, 0}},
+        /* The bounds (mpi_quirks_table.h says which were measured and which read). */
+        {"MPICH 3.4.3 ch4:ucx", "MPICH Version:\t3.4.3\nMPICH Device:\tch4:ucx\n", NULL,
+         MPISHMEM_MPI_MPICH, 30403, 1, "MPICH 3.4.3 (ch4:ucx)", {1, 0, 0, 0, 0}},
+        {"MPICH 4.1.3 ch4:ucx", "MPICH Version:\t4.1.3\nMPICH Device:\tch4:ucx\n", NULL,
+         MPISHMEM_MPI_MPICH, 40103, 1, "MPICH 4.1.3 (ch4:ucx)", {1, 1, 1, 0, 0}},
+        {"MPICH 4.2.0 ch4:ucx", "MPICH Version:\t4.2.0\nMPICH Device:\tch4:ucx\n", NULL,
+         MPISHMEM_MPI_MPICH, 40200, 1, "MPICH 4.2.0 (ch4:ucx)", {0, 1, 1, 0, 0}},
+        {"MPICH 4.3.0 ch4:ucx", "MPICH Version:\t4.3.0\nMPICH Device:\tch4:ucx\n", NULL,
+         MPISHMEM_MPI_MPICH, 40300, 1, "MPICH 4.3.0 (ch4:ucx)", {0, 1, 1, 1, 0}},
+        {"MPICH 5.0.1 ch4:ucx", "MPICH Version:\t5.0.1\nMPICH Device:\tch4:ucx\n", NULL,
+         MPISHMEM_MPI_MPICH, 50001, 1, "MPICH 5.0.1 (ch4:ucx)", {0, 0, 1, 1, 0}},
+        {"MPICH 4.3.0 ch4:ofi", "MPICH Version:\t4.3.0\nMPICH Device:\tch4:ofi\n", NULL,
+         MPISHMEM_MPI_MPICH, 40300, 0, "MPICH 4.3.0 (ch4:ofi)", {0, 0, 0, 0, 0}},
         {"MPICH 5.0.2 (wheel), default netmod",
          "MPICH Version:      5.0.2\nMPICH Release date: Fri Sep 25 2026\n"
          "MPICH Device:       ch4:ucx ofi\nMPICH configure:    --with-device=ch4:ucx,ofi\n",
