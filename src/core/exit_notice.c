@@ -4,6 +4,7 @@
 
 #include "error.h"
 #include "progress.h"
+#include "../transport/mpi/mpi_quirks.h"
 
 int mpishmem_finalizing;
 
@@ -60,8 +61,17 @@ void mpishmem_exit_notice_drain(MPI_Comm fini)
     mpishmem_comm_allreduce(&mine, &senders, 1, MPI_INT, MPI_SUM, fini);
     for (int i = 0; i < senders - mine; i++) {
         int from;
-        MPI_Recv(&from, 1, MPI_INT, MPI_ANY_SOURCE, MPISHMEM_EXIT_NOTICE_TAG, mpishmem_g.world,
-                 MPI_STATUS_IGNORE);
+        if (mpishmem_quirk_on[MPISHMEM_QUIRK_MPICH_UCX_ANYSRC_RECV]) {
+            /* The notices have arrived already: MPICH 4.3+ over UCX would never complete a
+             * receive from MPI_ANY_SOURCE posted now (mpi_quirks_table.h). */
+            MPI_Message msg;
+            MPI_Mprobe(MPI_ANY_SOURCE, MPISHMEM_EXIT_NOTICE_TAG, mpishmem_g.world, &msg,
+                       MPI_STATUS_IGNORE);
+            MPI_Mrecv(&from, 1, MPI_INT, &msg, MPI_STATUS_IGNORE);
+        } else {
+            MPI_Recv(&from, 1, MPI_INT, MPI_ANY_SOURCE, MPISHMEM_EXIT_NOTICE_TAG,
+                     mpishmem_g.world, MPI_STATUS_IGNORE);
+        }
     }
     if (notice.sent) {
         for (int i = 0; i < notice.n; i++) MPI_Wait(&notice.req[i], MPI_STATUS_IGNORE);

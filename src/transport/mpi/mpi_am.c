@@ -8,6 +8,7 @@
 #include "../../core/progress.h"
 #include "../../core/segment.h"
 #include "../local/local_amo.h"
+#include "mpi_quirks.h"
 
 /* Requests carry this tag; replies carry the origin's slot number as their tag. */
 #define REQUEST_TAG 30000
@@ -36,6 +37,10 @@ static struct {
     unsigned next_out;
     int head; /* the receive posted first */
     int serving; /* re-entry guard: the server never waits on itself */
+    /* Requests are taken with MPI_Improbe + MPI_Mrecv instead of posted receives: MPICH 4.3+
+     * over UCX never completes a receive from MPI_ANY_SOURCE posted after its message
+     * arrived (quirk mpich-ucx-anysrc-recv, tests/mpi_repro/anysrc_unexpected.c). */
+    int mprobe;
 } am;
 
 static void post_recv(int i)
@@ -47,9 +52,12 @@ static void post_recv(int i)
 void mpishmem_am_init(void)
 {
     MPI_Comm_dup(mpishmem_g.world, &am.comm);
+    am.mprobe = mpishmem_quirk_on[MPISHMEM_QUIRK_MPICH_UCX_ANYSRC_RECV];
     for (int i = 0; i < N_SLOTS; i++) am.reply[i] = MPI_REQUEST_NULL;
     for (int i = 0; i < N_REPLY; i++) am.out_req[i] = MPI_REQUEST_NULL;
-    for (int i = 0; i < N_RECV; i++) post_recv(i);
+    for (int i = 0; i < N_RECV; i++) am.recv[i] = MPI_REQUEST_NULL;
+    if (!am.mprobe)
+        for (int i = 0; i < N_RECV; i++) post_recv(i);
     am.next = am.busy = am.next_out = 0;
     am.head = 0;
 }
@@ -57,6 +65,7 @@ void mpishmem_am_init(void)
 void mpishmem_am_fini(void)
 {
     for (int i = 0; i < N_RECV; i++) {
+        if (am.recv[i] == MPI_REQUEST_NULL) continue;
         MPI_Cancel(&am.recv[i]);
         MPI_Wait(&am.recv[i], MPI_STATUS_IGNORE);
     }
@@ -75,21 +84,37 @@ static void apply(const struct am_request *r, int origin)
     MPI_Isend(&am.out[k], bytes, MPI_BYTE, origin, (int)r->slot, am.comm, &am.out_req[k]);
 }
 
+/* Takes the next request that has arrived into *r; 0 when there is none. Either way each
+ * origin's requests come in the order it sent them (MPI does not overtake): posted receives
+ * match in the order they were posted and are tested in that order, and a probe matches the
+ * earliest message of a sender. */
+static int take_request(struct am_request *r, int *origin)
+{
+    int found = 0;
+    MPI_Status st;
+    if (am.mprobe) {
+        MPI_Message msg;
+        MPI_Improbe(MPI_ANY_SOURCE, REQUEST_TAG, am.comm, &found, &msg, &st);
+        if (found) MPI_Mrecv(r, sizeof *r, MPI_BYTE, &msg, &st);
+    } else {
+        MPI_Test(&am.recv[am.head], &found, &st);
+        if (found) {
+            *r = am.in[am.head];
+            post_recv(am.head);
+            am.head = (am.head + 1) % N_RECV;
+        }
+    }
+    if (found) *origin = st.MPI_SOURCE;
+    return found;
+}
+
 void mpishmem_am_serve(void)
 {
     /* The progress thread and the program's thread may both try: one serves. */
     if (__atomic_exchange_n(&am.serving, 1, __ATOMIC_ACQUIRE)) return;
-    /* Receives match messages in the order they were posted, so testing them in that order
-     * applies each origin's requests in the order it sent them (MPI does not overtake). */
-    for (;;) {
-        int done = 0;
-        MPI_Status st;
-        MPI_Test(&am.recv[am.head], &done, &st);
-        if (!done) break;
-        apply(&am.in[am.head], st.MPI_SOURCE);
-        post_recv(am.head);
-        am.head = (am.head + 1) % N_RECV;
-    }
+    struct am_request r;
+    int origin;
+    while (take_request(&r, &origin)) apply(&r, origin);
     __atomic_store_n(&am.serving, 0, __ATOMIC_RELEASE);
 }
 

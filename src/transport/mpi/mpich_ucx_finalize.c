@@ -7,7 +7,8 @@
  * later: that peer progresses forever, and the job hangs after the program's last line.
  * Pure MPI programs hang the same way (two or more ranks exchanging anything over TCP, e.g.
  * MPIR_CVAR_NUM_CLIQUES=2 with UCX_TLS=tcp,self: 3 hangs in 8 runs at 4 ranks; see
- * docs/multinode.md). Later MPICH versions enter the barrier before closing.
+ * docs/multinode.md, tests/mpi_repro/finalize_close.c). MPICH 3.3 to 4.1 finalize this way
+ * (read); 4.2.0 enters the barrier before closing.
  *
  * The library interposes the two UCX calls of MPICH's close loop (MPICH calls them through
  * the dynamic linker, and libmpishmem comes before libucp in the lookup order): a close that
