@@ -42,6 +42,8 @@ void mpishmem_amo_init(const char *routine, int data_shared)
     mpishmem_g.remote_updates = !(single_node && data_direct);
     mpishmem_g.am_active = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM &&
                            mpishmem_g.remote_updates;
+    if (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_MPI && mpishmem_g.remote_updates)
+        mpishmem_mpi_amo_setup();
     if (mpishmem_g.am_active) {
         mpishmem_am_init();
         /* AMOs on oneself take the general path, which serves incoming requests: a program

@@ -28,5 +28,11 @@
     X(OMPI_NO_OSC_RDMA, "ompi-no-osc-rdma", MPISHMEM_MPI_OPENMPI, 40000, 50000, 0,            \
       "osc/rdma crashes in MPI_Compare_and_swap on windows over ordinary memory and at "      \
       "finalize; OMPI_MCA_osc=^rdma is set before MPI_Init unless OMPI_MCA_osc is set",       \
-      "tests/amo (compare_swap on globals through MPI, Open MPI 4.1.4)")
+      "tests/amo (compare_swap on globals through MPI, Open MPI 4.1.4)")                      \
+    X(OMPI_RDMA_BITWISE_AMO, "ompi-rdma-bitwise-amo", MPISHMEM_MPI_OPENMPI, 50000, 0, 0,      \
+      "osc/rdma's BTL atomics (osc_rdma_acc_use_amo, its default) apply 64-bit MPI_BAND, "    \
+      "MPI_BOR and MPI_BXOR as old OP old (the word unchanged, or 0), on one node over btl "  \
+      "sm and across nodes over btl tcp; unless the osc or osc_rdma_acc_use_amo variables "   \
+      "rule that path out, 64-bit and/or/xor through MPI are compare-and-swap loops",         \
+      "tests/mpi_repro/fetch_op_check.c create (9 of 36 cases wrong, Open MPI 5.0.11)")
 #endif
