@@ -34,5 +34,18 @@
       "MPI_BOR and MPI_BXOR as old OP old (the word unchanged, or 0), on one node over btl "  \
       "sm and across nodes over btl tcp; unless the osc or osc_rdma_acc_use_amo variables "   \
       "rule that path out, 64-bit and/or/xor through MPI are compare-and-swap loops",         \
-      "tests/mpi_repro/fetch_op_check.c create (9 of 36 cases wrong, Open MPI 5.0.11)")
+      "tests/mpi_repro/fetch_op_check.c create (9 of 36 cases wrong, Open MPI 5.0.11)")     \
+    X(OMPI_UCX_ACC_HANG, "ompi-ucx-acc-hang", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,              \
+      "osc/ucx over UCX's TCP transport: MPI_Rget_accumulate and MPI_Compare_and_swap on one " \
+      "word from several ranks hang inside Open MPI (ompi_osc_ucx_rget_accumulate spinning "  \
+      "in ucp_worker_progress); AMOs go as active messages (MPISHMEM_AMO=am) unless "         \
+      "MPISHMEM_AMO is set",                                                                  \
+      "tests/mpi_repro/acc_contention.c (4 ranks on 2 hosts: hung in 9 of 11 runs, 5.0.11)")   \
+    X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
+      "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free closes each thread's endpoints with a "  \
+      "flush (ucp_ep_destroy) that waits for peers which have already left MPI_Win_free and " \
+      "no longer progress that worker; the automatic progress thread (which needs "           \
+      "MPI_THREAD_MULTIPLE) stays off unless MPISHMEM_PROGRESS_THREAD=1",                     \
+      "tests/lock on the emulated cluster (2 PEs: hung at shmem_finalize in 9 of 9 runs with " \
+      "the progress thread, 0 of 4 without; no plain-MPI reproducer yet)")
 #endif
