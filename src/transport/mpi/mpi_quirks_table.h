@@ -46,6 +46,7 @@
       "flush (ucp_ep_destroy) that waits for peers which have already left MPI_Win_free and " \
       "no longer progress that worker; the automatic progress thread (which needs "           \
       "MPI_THREAD_MULTIPLE) stays off unless MPISHMEM_PROGRESS_THREAD=1",                     \
-      "tests/lock on the emulated cluster (2 PEs: hung at shmem_finalize in 9 of 9 runs with " \
-      "the progress thread, 0 of 4 without; no plain-MPI reproducer yet)")
+      "tests/lock family on the emulated cluster, AMOs as active messages: 8 of 9 runs hung "  \
+      "with the progress thread (lock, 2 PEs: in MPI_Win_free at shmem_finalize), 0 of 4 "   \
+      "without; no plain-MPI reproducer yet")
 #endif
