@@ -135,7 +135,8 @@ status() {
 }
 
 # run -n NP [-ppn K] prog args: mpiexec inside h1 with a host list; MPICH's hydra by default,
-# Open MPI's mpirun when $MPISHMEM_CLUSTER_MPIEXEC (the launcher to use) is an Open MPI one.
+# Open MPI's mpirun when $MPISHMEM_CLUSTER_MPIEXEC (the launcher to use) is an Open MPI one
+# (its --version names Open MPI or OpenRTE); exactly one of the two runs.
 run() {
   np="" ppn=""
   while [ $# -gt 0 ]; do
@@ -160,18 +161,32 @@ run() {
   # hosts (8-byte get 0.4 us, 26 GB/s). Network transports only, as between real hosts;
   # inside a host MPICH still uses its own shared memory for messages.
   export UCX_TLS="${UCX_TLS:-tcp,self}"
-  if "$mpiexec" --version 2>&1 | grep -Eq "Open MPI|OpenRTE"; then
-    olist=$(echo "$list" | sed "s/\([^,]*\)/\1:$ppn/g")
-    # Open MPI's RMA across hosts needs UCX (osc rdma has no TCP path); its UCX components
-    # refuse TCP-only machines unless told any transport will do.
-    enter h1 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-      OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_pml="${OMPI_MCA_pml:-ucx}" \
-      OMPI_MCA_osc="${OMPI_MCA_osc:-ucx}" OMPI_MCA_pml_ucx_tls="${OMPI_MCA_pml_ucx_tls:-any}" \
-      OMPI_MCA_pml_ucx_devices="${OMPI_MCA_pml_ucx_devices:-any}" "$mpiexec" --mca plm_rsh_agent "$here/cluster-launch.sh" \
-      --host "$olist" --map-by "ppr:$ppn:node" -n "$np" "$@"
-  fi
-  enter h1 "$mpiexec" -launcher ssh -launcher-exec "$here/cluster-launch.sh" \
-    -hosts "$list" -ppn "$ppn" -n "$np" "$@"
+  version=$("$mpiexec" --version 2>&1)
+  case $version in
+    *"Open MPI"*|*OpenRTE*) run_openmpi "$@";;
+    *) # MPICH's hydra (and Intel MPI's, which takes the same options)
+       enter h1 "$mpiexec" -launcher ssh -launcher-exec "$here/cluster-launch.sh" \
+         -hosts "$list" -ppn "$ppn" -n "$np" "$@";;
+  esac
+}
+
+# run's Open MPI launch (mpirun/prterun): $list $ppn $np $mpiexec $version set by run.
+run_openmpi() {
+  olist=$(echo "$list" | sed "s/\([^,]*\)/\1:$ppn/g")
+  # More PEs than cores on a host is allowed: Open MPI 5's launcher (PRRTE) reads its own
+  # variable and takes the modifier in --map-by; Open MPI 4's (ORTE) its rmaps variable.
+  case $version in
+    *OpenRTE*|*"Open MPI) 4."*|*"Open MPI) 3."*) over=OMPI_MCA_rmaps_base_oversubscribe=1 map=;;
+    *) over=PRTE_MCA_rmaps_default_mapping_policy=:oversubscribe map=:oversubscribe;;
+  esac
+  # Open MPI's RMA across hosts goes through UCX (its components refuse TCP-only machines
+  # unless told any transport will do); the user's OMPI_MCA_* settings win.
+  enter h1 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "$over" \
+    OMPI_MCA_pml="${OMPI_MCA_pml:-ucx}" OMPI_MCA_osc="${OMPI_MCA_osc:-ucx}" \
+    OMPI_MCA_pml_ucx_tls="${OMPI_MCA_pml_ucx_tls:-any}" \
+    OMPI_MCA_pml_ucx_devices="${OMPI_MCA_pml_ucx_devices:-any}" \
+    "$mpiexec" --mca plm_rsh_agent "$here/cluster-launch.sh" \
+    --host "$olist" --map-by "ppr:$ppn:node$map" -n "$np" "$@"
 }
 
 # up and down of one cluster never overlap (a lock file next to the state directory; the

@@ -8,6 +8,7 @@
 #include "../transport/local/local_amo.h"
 #include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_amo.h"
+#include "../transport/mpi/mpi_quirks.h"
 #include "env.h"
 #include "error.h"
 #include "segment.h"
@@ -30,6 +31,10 @@ static char **amo_table(const struct mpishmem_seg *s, int shared_with_node)
 void mpishmem_amo_init(const char *routine, int data_shared)
 {
     const char *mode = mpishmem_env.amo;
+    /* Open MPI's osc/ucx hangs on contended accumulates (quirk table): active messages,
+     * unless the user chose. */
+    if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_ACC_HANG] && !getenv("MPISHMEM_AMO"))
+        mode = "am";
     if (strcmp(mode, "mpi") == 0) mpishmem_g.amo_mode = MPISHMEM_AMO_MODE_MPI;
     else if (strcmp(mode, "am") == 0) mpishmem_g.amo_mode = MPISHMEM_AMO_MODE_AM;
     else
@@ -42,6 +47,8 @@ void mpishmem_amo_init(const char *routine, int data_shared)
     mpishmem_g.remote_updates = !(single_node && data_direct);
     mpishmem_g.am_active = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM &&
                            mpishmem_g.remote_updates;
+    if (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_MPI && mpishmem_g.remote_updates)
+        mpishmem_mpi_amo_setup();
     if (mpishmem_g.am_active) {
         mpishmem_am_init();
         /* AMOs on oneself take the general path, which serves incoming requests: a program

@@ -30,52 +30,58 @@ struct sample {
 int main(void)
 {
     /* Table order: ucx-close-grace, ucx-yield-idle, ucx-no-shm-tls, mpich-ucx-anysrc-recv,
-     * ompi-no-osc-rdma. */
+     * ompi-no-osc-rdma, ompi-rdma-bitwise-amo, ompi-ucx-acc-hang, ompi-ucx-win-free-mt. */
     const struct sample samples[] = {
         {"Debian MPICH 4.0.2",
          "MPICH Version:\t4.0.2\nMPICH Release date:\tThu Apr  7 12:34:45 CDT 2022\n"
          "MPICH ABI:\t14:2:2\nMPICH Device:\tch4:ucx\nMPICH configure:\t--with-device=ch4:ucx\n",
-         NULL, MPISHMEM_MPI_MPICH, 40002, 1, "MPICH 4.0.2 (ch4:ucx)", {1, 1, 1, 0, 0}},
+         NULL, MPISHMEM_MPI_MPICH, 40002, 1, "MPICH 4.0.2 (ch4:ucx)", {1, 1, 1, 0, 0, 0, 0, 0}},
         /* The bounds (mpi_quirks_table.h says which were measured and which read). */
         {"MPICH 3.4.3 ch4:ucx", "MPICH Version:\t3.4.3\nMPICH Device:\tch4:ucx\n", NULL,
-         MPISHMEM_MPI_MPICH, 30403, 1, "MPICH 3.4.3 (ch4:ucx)", {1, 0, 0, 0, 0}},
+         MPISHMEM_MPI_MPICH, 30403, 1, "MPICH 3.4.3 (ch4:ucx)", {1, 0, 0, 0, 0, 0, 0, 0}},
         {"MPICH 4.1.3 ch4:ucx", "MPICH Version:\t4.1.3\nMPICH Device:\tch4:ucx\n", NULL,
-         MPISHMEM_MPI_MPICH, 40103, 1, "MPICH 4.1.3 (ch4:ucx)", {1, 1, 1, 0, 0}},
+         MPISHMEM_MPI_MPICH, 40103, 1, "MPICH 4.1.3 (ch4:ucx)", {1, 1, 1, 0, 0, 0, 0, 0}},
         {"MPICH 4.2.0 ch4:ucx", "MPICH Version:\t4.2.0\nMPICH Device:\tch4:ucx\n", NULL,
-         MPISHMEM_MPI_MPICH, 40200, 1, "MPICH 4.2.0 (ch4:ucx)", {0, 1, 1, 0, 0}},
+         MPISHMEM_MPI_MPICH, 40200, 1, "MPICH 4.2.0 (ch4:ucx)", {0, 1, 1, 0, 0, 0, 0, 0}},
         {"MPICH 4.3.0 ch4:ucx", "MPICH Version:\t4.3.0\nMPICH Device:\tch4:ucx\n", NULL,
-         MPISHMEM_MPI_MPICH, 40300, 1, "MPICH 4.3.0 (ch4:ucx)", {0, 1, 1, 1, 0}},
+         MPISHMEM_MPI_MPICH, 40300, 1, "MPICH 4.3.0 (ch4:ucx)", {0, 1, 1, 1, 0, 0, 0, 0}},
         {"MPICH 5.0.1 ch4:ucx", "MPICH Version:\t5.0.1\nMPICH Device:\tch4:ucx\n", NULL,
-         MPISHMEM_MPI_MPICH, 50001, 1, "MPICH 5.0.1 (ch4:ucx)", {0, 0, 1, 1, 0}},
+         MPISHMEM_MPI_MPICH, 50001, 1, "MPICH 5.0.1 (ch4:ucx)", {0, 0, 1, 1, 0, 0, 0, 0}},
         {"MPICH 4.3.0 ch4:ofi", "MPICH Version:\t4.3.0\nMPICH Device:\tch4:ofi\n", NULL,
-         MPISHMEM_MPI_MPICH, 40300, 0, "MPICH 4.3.0 (ch4:ofi)", {0, 0, 0, 0, 0}},
+         MPISHMEM_MPI_MPICH, 40300, 0, "MPICH 4.3.0 (ch4:ofi)", {0, 0, 0, 0, 0, 0, 0, 0}},
         {"MPICH 5.0.2 (wheel), default netmod",
          "MPICH Version:      5.0.2\nMPICH Release date: Fri Sep 25 2026\n"
          "MPICH Device:       ch4:ucx ofi\nMPICH configure:    --with-device=ch4:ucx,ofi\n",
-         NULL, MPISHMEM_MPI_MPICH, 50002, 1, "MPICH 5.0.2 (ch4:ucx)", {0, 0, 0, 1, 0}},
+         NULL, MPISHMEM_MPI_MPICH, 50002, 1, "MPICH 5.0.2 (ch4:ucx)", {0, 0, 0, 1, 0, 0, 0, 0}},
         {"MPICH 5.0.2 (wheel), OFI",
          "MPICH Version:      5.0.2\nMPICH Device:       ch4:ucx ofi\n", "ofi",
-         MPISHMEM_MPI_MPICH, 50002, 0, "MPICH 5.0.2 (ch4:ofi)", {0, 0, 0, 0, 0}},
+         MPISHMEM_MPI_MPICH, 50002, 0, "MPICH 5.0.2 (ch4:ofi)", {0, 0, 0, 0, 0, 0, 0, 0}},
         {"MPICH 4.0.2 over OFI",
          "MPICH Version:\t4.0.2\nMPICH Device:\tch4:ofi\n", NULL, MPISHMEM_MPI_MPICH, 40002, 0,
-         "MPICH 4.0.2 (ch4:ofi)", {0, 0, 0, 0, 0}},
+         "MPICH 4.0.2 (ch4:ofi)", {0, 0, 0, 0, 0, 0, 0, 0}},
         {"Open MPI 5.0.11",
          "Open MPI v5.0.11, package: Open MPI user@localhost Distribution, ident: 5.0.11", NULL,
-         MPISHMEM_MPI_OPENMPI, 50011, 0, "Open MPI 5.0.11", {0, 0, 0, 0, 0}},
+         MPISHMEM_MPI_OPENMPI, 50011, 0, "Open MPI 5.0.11", {0, 0, 0, 0, 0, 1, 0, 0}},
+        {"Open MPI 5.0.11 over UCX (OMPI_MCA_pml=ucx)",
+         "Open MPI v5.0.11, package: Open MPI user@localhost Distribution, ident: 5.0.11", "ucx",
+         MPISHMEM_MPI_OPENMPI, 50011, 1, "Open MPI 5.0.11", {0, 0, 0, 0, 0, 1, 1, 1}},
         {"Open MPI 4.1.4",
          "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo rev: v4.1.4", NULL,
-         MPISHMEM_MPI_OPENMPI, 40104, 0, "Open MPI 4.1.4", {0, 0, 0, 0, 1}},
+         MPISHMEM_MPI_OPENMPI, 40104, 0, "Open MPI 4.1.4", {0, 0, 0, 0, 1, 0, 0, 0}},
         {"Intel MPI 2021.18.1", "Intel(R) MPI Library 2021.18.1 for Linux* OS\n", NULL,
-         MPISHMEM_MPI_INTEL, 20211801, 0, "Intel MPI 2021.18.1", {0, 0, 0, 0, 0}},
+         MPISHMEM_MPI_INTEL, 20211801, 0, "Intel MPI 2021.18.1", {0, 0, 0, 0, 0, 0, 0, 0}},
         {"unknown", "Some MPI 1.0\nmore", NULL, MPISHMEM_MPI_UNKNOWN, 0, 0, "Some MPI 1.0",
-         {0, 0, 0, 0, 0}},
+         {0, 0, 0, 0, 0, 0, 0, 0}},
     };
     unsetenv("MPICH_CH4_NETMOD");
     unsetenv("MPIR_PARAM_CH4_NETMOD");
     for (size_t i = 0; i < sizeof samples / sizeof *samples; i++) {
         const struct sample *s = &samples[i];
-        if (s->netmod_env) setenv("MPIR_CVAR_CH4_NETMOD", s->netmod_env, 1);
-        else unsetenv("MPIR_CVAR_CH4_NETMOD");
+        /* netmod_env: MPICH's netmod variable, or Open MPI's pml for its samples. */
+        const char *var = s->kind == MPISHMEM_MPI_OPENMPI ? "OMPI_MCA_pml" : "MPIR_CVAR_CH4_NETMOD";
+        unsetenv("MPIR_CVAR_CH4_NETMOD");
+        unsetenv("OMPI_MCA_pml");
+        if (s->netmod_env) setenv(var, s->netmod_env, 1);
         struct mpishmem_mpi_library lib;
         mpishmem_mpi_library_parse(s->string, &lib);
         char what[160];

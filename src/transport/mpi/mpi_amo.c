@@ -2,7 +2,19 @@
 #include "../../core/progress.h"
 
 #include "../../core/amo_op.h"
+#include "mpi_quirks.h"
 #include "mpi_rma.h"
+#include "ompi_osc_rdma.h"
+
+/* Quirk OMPI_RDMA_BITWISE_AMO: Open MPI's osc/rdma may apply 64-bit MPI_BAND/BOR/BXOR wrongly,
+ * so those AMOs are compare-and-swap loops (compare-and-swap is right there). */
+static int bitwise_by_cswap;
+
+void mpishmem_mpi_amo_setup(void)
+{
+    bitwise_by_cswap = mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_RDMA_BITWISE_AMO] &&
+                       mpishmem_ompi_rdma_btl_atomics_possible();
+}
 
 MPI_Info mpishmem_mpi_amo_win_info(void)
 {
@@ -47,6 +59,43 @@ static void yielding_fetch(int op, uint64_t in[2], uint64_t *out, MPI_Datatype t
     if (op == MPISHMEM_AMO_CSWAP) MPI_Win_flush_local(pe, win);
 }
 
+static uint64_t blocking_amo(int op, size_t size, uint64_t operand, uint64_t compare,
+                             MPI_Datatype t, int pe, MPI_Aint disp, MPI_Win win)
+{
+    uint64_t in[2], out = 0;
+    mpishmem_amo_unbits(&in[0], operand, size);
+    mpishmem_amo_unbits(&in[1], compare, size);
+    if (MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
+        yielding_fetch(op, in, &out, t, pe, disp, win);
+    } else {
+        if (op == MPISHMEM_AMO_CSWAP)
+            MPI_Compare_and_swap(&in[0], &in[1], &out, t, pe, disp, win);
+        else
+            MPI_Fetch_and_op(&in[0], &out, t, pe, disp, mpi_op(op), win);
+        /* Local completion fills the result, and a fetched value implies the operation
+         * took place at the target: nothing is left for quiet. */
+        MPI_Win_flush_local(pe, win);
+    }
+    return mpishmem_amo_bits(&out, size);
+}
+
+/* A 64-bit and/or/xor as compare-and-swaps until one finds the value it computed from: the
+ * first guesses 0 (a fresh word), each failed one returns the value to try next. */
+static uint64_t bitwise_by_cswap_loop(int op, uint64_t operand, int pe, MPI_Aint disp,
+                                      MPI_Win win)
+{
+    uint64_t old = 0;
+    for (;;) {
+        uint64_t want = op == MPISHMEM_AMO_AND  ? old & operand
+                        : op == MPISHMEM_AMO_OR ? old | operand
+                                                : old ^ operand;
+        uint64_t seen = blocking_amo(MPISHMEM_AMO_CSWAP, 8, want, old, MPI_UINT64_T, pe, disp,
+                                     win);
+        if (seen == old) return old;
+        old = seen;
+    }
+}
+
 uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
                           int op, size_t size, uint64_t operand, uint64_t compare, int pe,
                           int kind, void *result)
@@ -56,23 +105,15 @@ uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
     MPI_Datatype t = size == 4 ? MPI_UINT32_T : MPI_UINT64_T;
 
-    if (kind == MPISHMEM_AMO_BLOCKING) {
-        uint64_t in[2], out = 0;
-        mpishmem_amo_unbits(&in[0], operand, size);
-        mpishmem_amo_unbits(&in[1], compare, size);
-        if (MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
-            yielding_fetch(op, in, &out, t, pe, disp, win);
-        } else {
-            if (op == MPISHMEM_AMO_CSWAP)
-                MPI_Compare_and_swap(&in[0], &in[1], &out, t, pe, disp, win);
-            else
-                MPI_Fetch_and_op(&in[0], &out, t, pe, disp, mpi_op(op), win);
-            /* Local completion fills the result, and a fetched value implies the operation
-             * took place at the target: nothing is left for quiet. */
-            MPI_Win_flush_local(pe, win);
-        }
-        return mpishmem_amo_bits(&out, size);
+    if (MPISHMEM_UNLIKELY(bitwise_by_cswap) && size == 8 &&
+        (op == MPISHMEM_AMO_AND || op == MPISHMEM_AMO_OR || op == MPISHMEM_AMO_XOR)) {
+        /* Done when it returns, whatever the kind: nothing is left for quiet. */
+        uint64_t old = bitwise_by_cswap_loop(op, operand, pe, disp, win);
+        if (kind == MPISHMEM_AMO_NBI) mpishmem_amo_unbits(result, old, size);
+        return old;
     }
+    if (kind == MPISHMEM_AMO_BLOCKING) return blocking_amo(op, size, operand, compare, t, pe,
+                                                           disp, win);
 
     uint64_t *slot = mpishmem_mpi_bounce(c, 2 * sizeof(uint64_t));
     mpishmem_amo_unbits(&slot[0], operand, size);

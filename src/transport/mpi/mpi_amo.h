@@ -13,6 +13,9 @@
 /* The info every window is created with (MPI_INFO_NULL-free; caller frees). */
 MPISHMEM_INTERNAL MPI_Info mpishmem_mpi_amo_win_info(void);
 
+/* Decides, after MPI_Init, how AMOs go through MPI on the MPI loaded (quirk table). */
+MPISHMEM_INTERNAL void mpishmem_mpi_amo_setup(void);
+
 /* `kind` as in core/amo_op.h. Returns the old value for MPISHMEM_AMO_BLOCKING; for
  * MPISHMEM_AMO_NBI the old value lands in `result` (`size` bytes) when `c` is quieted. */
 MPISHMEM_INTERNAL uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s,

@@ -53,5 +53,25 @@
     X(OMPI_NO_OSC_RDMA, "ompi-no-osc-rdma", MPISHMEM_MPI_OPENMPI, 40000, 50000, 0,            \
       "osc/rdma crashes in MPI_Compare_and_swap on windows over ordinary memory and at "      \
       "finalize; OMPI_MCA_osc=^rdma is set before MPI_Init unless OMPI_MCA_osc is set",       \
-      "tests/amo (compare_swap on globals through MPI, Open MPI 4.1.4)")
+      "tests/amo (compare_swap on globals through MPI, Open MPI 4.1.4)")                      \
+    X(OMPI_RDMA_BITWISE_AMO, "ompi-rdma-bitwise-amo", MPISHMEM_MPI_OPENMPI, 50000, 0, 0,      \
+      "osc/rdma's BTL atomics (osc_rdma_acc_use_amo, its default) apply 64-bit MPI_BAND, "    \
+      "MPI_BOR and MPI_BXOR as old OP old (the word unchanged, or 0), on one node over btl "  \
+      "sm and across nodes over btl tcp; unless the osc or osc_rdma_acc_use_amo variables "   \
+      "rule that path out, 64-bit and/or/xor through MPI are compare-and-swap loops",         \
+      "tests/mpi_repro/fetch_op_check.c create (9 of 36 cases wrong, Open MPI 5.0.11)")     \
+    X(OMPI_UCX_ACC_HANG, "ompi-ucx-acc-hang", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,              \
+      "osc/ucx over UCX's TCP transport: MPI_Rget_accumulate and MPI_Compare_and_swap on one " \
+      "word from several ranks hang inside Open MPI (ompi_osc_ucx_rget_accumulate spinning "  \
+      "in ucp_worker_progress); AMOs go as active messages (MPISHMEM_AMO=am) unless "         \
+      "MPISHMEM_AMO is set",                                                                  \
+      "tests/mpi_repro/acc_contention.c (4 ranks on 2 hosts: hung in 9 of 11 runs, 5.0.11)")   \
+    X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
+      "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free closes each thread's endpoints with a "  \
+      "flush (ucp_ep_destroy) that waits for peers which have already left MPI_Win_free and " \
+      "no longer progress that worker; the automatic progress thread (which needs "           \
+      "MPI_THREAD_MULTIPLE) stays off unless MPISHMEM_PROGRESS_THREAD=1",                     \
+      "tests/lock family on the emulated cluster, AMOs as active messages: 8 of 9 runs hung "  \
+      "with the progress thread (lock, 2 PEs: in MPI_Win_free at shmem_finalize), 0 of 4 "   \
+      "without; no plain-MPI reproducer yet")
 #endif
