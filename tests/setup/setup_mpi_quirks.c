@@ -29,32 +29,35 @@ struct sample {
 
 int main(void)
 {
-    /* Table order: ucx-close-grace, ucx-yield-idle, ucx-no-shm-tls, ompi-no-osc-rdma. */
+    /* Table order: ucx-close-grace, ucx-yield-idle, ucx-no-shm-tls, ompi-no-osc-rdma,
+     * impi-pin-shared-cores. */
     const struct sample samples[] = {
         {"Debian MPICH 4.0.2",
          "MPICH Version:\t4.0.2\nMPICH Release date:\tThu Apr  7 12:34:45 CDT 2022\n"
          "MPICH ABI:\t14:2:2\nMPICH Device:\tch4:ucx\nMPICH configure:\t--with-device=ch4:ucx\n",
-         NULL, MPISHMEM_MPI_MPICH, 40002, 1, "MPICH 4.0.2 (ch4:ucx)", {1, 1, 1, 0}},
+         NULL, MPISHMEM_MPI_MPICH, 40002, 1, "MPICH 4.0.2 (ch4:ucx)", {1, 1, 1, 0, 0}},
         {"MPICH 5.0.2 (wheel), default netmod",
          "MPICH Version:      5.0.2\nMPICH Release date: Fri Sep 25 2026\n"
          "MPICH Device:       ch4:ucx ofi\nMPICH configure:    --with-device=ch4:ucx,ofi\n",
-         NULL, MPISHMEM_MPI_MPICH, 50002, 1, "MPICH 5.0.2 (ch4:ucx)", {0, 0, 0, 0}},
+         NULL, MPISHMEM_MPI_MPICH, 50002, 1, "MPICH 5.0.2 (ch4:ucx)", {0, 0, 0, 0, 0}},
         {"MPICH 5.0.2 (wheel), OFI",
          "MPICH Version:      5.0.2\nMPICH Device:       ch4:ucx ofi\n", "ofi",
-         MPISHMEM_MPI_MPICH, 50002, 0, "MPICH 5.0.2 (ch4:ofi)", {0, 0, 0, 0}},
+         MPISHMEM_MPI_MPICH, 50002, 0, "MPICH 5.0.2 (ch4:ofi)", {0, 0, 0, 0, 0}},
         {"MPICH 4.0.2 over OFI",
          "MPICH Version:\t4.0.2\nMPICH Device:\tch4:ofi\n", NULL, MPISHMEM_MPI_MPICH, 40002, 0,
-         "MPICH 4.0.2 (ch4:ofi)", {0, 0, 0, 0}},
+         "MPICH 4.0.2 (ch4:ofi)", {0, 0, 0, 0, 0}},
         {"Open MPI 5.0.11",
          "Open MPI v5.0.11, package: Open MPI user@localhost Distribution, ident: 5.0.11", NULL,
-         MPISHMEM_MPI_OPENMPI, 50011, 0, "Open MPI 5.0.11", {0, 0, 0, 0}},
+         MPISHMEM_MPI_OPENMPI, 50011, 0, "Open MPI 5.0.11", {0, 0, 0, 0, 0}},
         {"Open MPI 4.1.4",
          "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo rev: v4.1.4", NULL,
-         MPISHMEM_MPI_OPENMPI, 40104, 0, "Open MPI 4.1.4", {0, 0, 0, 1}},
+         MPISHMEM_MPI_OPENMPI, 40104, 0, "Open MPI 4.1.4", {0, 0, 0, 1, 0}},
         {"Intel MPI 2021.18.1", "Intel(R) MPI Library 2021.18.1 for Linux* OS\n", NULL,
-         MPISHMEM_MPI_INTEL, 20211801, 0, "Intel MPI 2021.18.1", {0, 0, 0, 0}},
+         MPISHMEM_MPI_INTEL, 20211801, 0, "Intel MPI 2021.18.1", {0, 0, 0, 0, 1}},
+        {"Intel MPI 2021.17 (not measured)", "Intel(R) MPI Library 2021.17 for Linux* OS\n",
+         NULL, MPISHMEM_MPI_INTEL, 20211700, 0, "Intel MPI 2021.17", {0, 0, 0, 0, 0}},
         {"unknown", "Some MPI 1.0\nmore", NULL, MPISHMEM_MPI_UNKNOWN, 0, 0, "Some MPI 1.0",
-         {0, 0, 0, 0}},
+         {0, 0, 0, 0, 0}},
     };
     unsetenv("MPICH_CH4_NETMOD");
     unsetenv("MPIR_PARAM_CH4_NETMOD");

@@ -28,5 +28,11 @@
     X(OMPI_NO_OSC_RDMA, "ompi-no-osc-rdma", MPISHMEM_MPI_OPENMPI, 40000, 50000, 0,            \
       "osc/rdma crashes in MPI_Compare_and_swap on windows over ordinary memory and at "      \
       "finalize; OMPI_MCA_osc=^rdma is set before MPI_Init unless OMPI_MCA_osc is set",       \
-      "tests/amo (compare_swap on globals through MPI, Open MPI 4.1.4)")
+      "tests/amo (compare_swap on globals through MPI, Open MPI 4.1.4)")                     \
+    X(IMPI_PIN_SHARED_CORES, "impi-pin-shared-cores", MPISHMEM_MPI_INTEL, 20211800, 0, 0,     \
+      "the launcher pins every rank to one core; where PEs share cores with other work, a "   \
+      "PE pinned to a busy core runs only for its share of the time slices and each wait "    \
+      "for it costs milliseconds (coll_reduce 2 PEs with one busy process on 2 cores: "       \
+      "30-40 s, 5-11 s unpinned); PEs that share cores run on every core of the host's PEs", \
+      "tests/mpi_repro/pinned_shared_core.c (round trip 17-30 ms pinned, 0.01-4 ms unpinned)")
 #endif
