@@ -134,6 +134,20 @@ status() {
   exit $ok
 }
 
+# Intel MPI's hydra (its mpiexec prints "Intel(R) MPI Library"): the same -launcher options as
+# MPICH's. Its wheel's environment script puts I_MPI_ROOT/lib on LD_LIBRARY_PATH for the
+# libfabric it loads (dlopen) once a job spans hosts, and nothing else would find it; the
+# root is that of the launcher unless I_MPI_ROOT is set. Fabric: Intel's shared memory
+# inside a host, libfabric's tcp provider between hosts (FI_PROVIDER unless set).
+run_intel() {
+  np=$1 ppn=$2 list=$3; shift 3
+  root=${I_MPI_ROOT:-$(cd "$(dirname "$(command -v "$mpiexec")")/.." && pwd)}
+  enter h1 env I_MPI_ROOT="$root" LD_LIBRARY_PATH="$root/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+    FI_PROVIDER_PATH="${FI_PROVIDER_PATH:-$root/lib}" FI_PROVIDER="${FI_PROVIDER:-tcp}" \
+    "$mpiexec" -launcher ssh -launcher-exec "$here/cluster-launch.sh" \
+    -hosts "$list" -ppn "$ppn" -n "$np" "$@"
+}
+
 # run -n NP [-ppn K] prog args: mpiexec inside h1 with a host list; MPICH's hydra by default,
 # Open MPI's mpirun when $MPISHMEM_CLUSTER_MPIEXEC (the launcher to use) is an Open MPI one
 # (its --version names Open MPI or OpenRTE); exactly one of the two runs.
@@ -156,6 +170,7 @@ run() {
   list=$(hosts_up | head -n "$need" | tr '\n' ',' | sed 's/,$//')
   mpiexec=${MPISHMEM_CLUSTER_MPIEXEC:-mpiexec.mpich}
   export MPISHMEM_CLUSTER="$name"
+  "$mpiexec" --version 2>&1 | grep -q "Intel(R) MPI" && run_intel "$np" "$ppn" "$list" "$@"
   # UCX finds peers on "one machine" by the kernel's boot id, which every namespace shares: its
   # shared-memory transports (posix through /proc/PID/fd, cma) would carry traffic between
   # hosts (8-byte get 0.4 us, 26 GB/s). Network transports only, as between real hosts;

@@ -73,5 +73,11 @@
       "MPI_THREAD_MULTIPLE) stays off unless MPISHMEM_PROGRESS_THREAD=1",                     \
       "tests/lock family on the emulated cluster, AMOs as active messages: 8 of 9 runs hung "  \
       "with the progress thread (lock, 2 PEs: in MPI_Win_free at shmem_finalize), 0 of 4 "   \
-      "without; no plain-MPI reproducer yet")
+      "without; no plain-MPI reproducer yet")                                                     \
+    X(IMPI_PIN_SHARED_CORES, "impi-pin-shared-cores", MPISHMEM_MPI_INTEL, 20211800, 0, 0,     \
+      "the launcher pins every rank to one core; where PEs share cores with other work, a "   \
+      "PE pinned to a busy core runs only for its share of the time slices and each wait "    \
+      "for it costs milliseconds (coll_reduce 2 PEs with one busy process on 2 cores: "       \
+      "30-40 s, 5-11 s unpinned); PEs that share cores run on every core of the host's PEs", \
+      "tests/mpi_repro/pinned_shared_core.c (round trip 17-30 ms pinned, 0.01-4 ms unpinned)")
 #endif
