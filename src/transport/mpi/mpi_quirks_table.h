@@ -77,7 +77,8 @@
     X(IMPI_PIN_SHARED_CORES, "impi-pin-shared-cores", MPISHMEM_MPI_INTEL, 20211800, 0, 0,     \
       "the launcher pins every rank to one core; where PEs share cores with other work, a "   \
       "PE pinned to a busy core runs only for its share of the time slices and each wait "    \
-      "for it costs milliseconds (coll_reduce 2 PEs with one busy process on 2 cores: "       \
-      "30-40 s, 5-11 s unpinned); PEs that share cores run on every core of the host's PEs", \
+      "for it costs milliseconds (2 PEs and one busy process on 2 cores: memory_alloc 104 s " \
+      "and >150 s, 5-13 s unpinned; coll_reduce 52-78 s, 7-10 s unpinned); PEs that share "  \
+      "cores run on every core of the host's PEs",                                           \
       "tests/mpi_repro/pinned_shared_core.c (round trip 17-30 ms pinned, 0.01-4 ms unpinned)")
 #endif
