@@ -13,6 +13,7 @@
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "../transport/mpi/mpi_quirks.h"
+#include "../transport/mpi/impi_affinity.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
 #include "alloc.h"
 #include "amo.h"
@@ -154,9 +155,9 @@ static void setup_mpi(int requested, int *provided, const char *routine)
 }
 
 /* Oversubscribed: the PEs on this host outnumber the cores they may run on (the union of
- * their affinity masks). The host is found by name, not by MPI's node, which may be a
- * simulated part of it (MPIR_CVAR_NUM_CLIQUES). */
-static int host_oversubscribed(void)
+ * their affinity masks, returned in *all). The host is found by name, not by MPI's node, which
+ * may be a simulated part of it (MPIR_CVAR_NUM_CLIQUES, MPISHMEM_SIMULATED_NODES). */
+static int host_oversubscribed(cpu_set_t *all)
 {
     char name[MPI_MAX_PROCESSOR_NAME] = {0};
     int len = 0;
@@ -167,12 +168,12 @@ static int host_oversubscribed(void)
     MPI_Comm_split(mpishmem_g.world, (int)(hash & 0x7fffffff), 0, &host);
     int host_size;
     MPI_Comm_size(host, &host_size);
-    cpu_set_t mine, all;
+    cpu_set_t mine;
     CPU_ZERO(&mine);
     if (sched_getaffinity(0, sizeof mine, &mine) != 0) CPU_SET(0, &mine);
-    MPI_Allreduce(&mine, &all, (int)sizeof mine, MPI_BYTE, MPI_BOR, host);
+    MPI_Allreduce(&mine, all, (int)sizeof mine, MPI_BYTE, MPI_BOR, host);
     MPI_Comm_free(&host);
-    int cores = CPU_COUNT(&all) > 0 ? CPU_COUNT(&all) : 1;
+    int cores = CPU_COUNT(all) > 0 ? CPU_COUNT(all) : 1;
     return host_size > cores ? (host_size + cores - 1) / cores : 0;
 }
 
@@ -208,13 +209,16 @@ static void setup_node(void)
     for (int i = 0; i < mpishmem_g.node_size; i++)
         mpishmem_g.node_index[mpishmem_g.node_pes[i]] = i;
 
-    mpishmem_g.oversubscribed = host_oversubscribed();
+    cpu_set_t host_cpus;
+    mpishmem_g.oversubscribed = host_oversubscribed(&host_cpus);
     if (mpishmem_env.oversubscribed >= 0)
         mpishmem_g.oversubscribed = mpishmem_env.oversubscribed ? (mpishmem_g.oversubscribed > 1
                                                                        ? mpishmem_g.oversubscribed
                                                                        : 1)
                                                                  : 0;
     mpishmem_mpi_yield_idle(mpishmem_g.oversubscribed > 0);
+    /* Intel MPI pins each PE to one core: where PEs share cores, let them use all of them. */
+    mpishmem_mpi_unpin_shared(&host_cpus, mpishmem_g.oversubscribed > 0);
 }
 
 /* The world size and data layout must agree on every PE, or nothing is symmetric. */
