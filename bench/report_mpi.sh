@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 rounds=${1:-3}
 shift || true
-names=${*:-"debian mpich5 mpich5-ofi openmpi5 impi abi"}
+names=${*:-"debian mpich5 mpich5-ofi openmpi5 impi abi abi-impi"}
 raw=$root/docs/perf/raw
 table=$root/docs/perf/remote_by_mpi.md
 mkdir -p "$raw"
@@ -32,9 +32,10 @@ for name in $names; do
     name=$(basename "$dir")
     setup=true
   else
-    dir=$root/build-$name
+    MPI_BUILD=""
+    eval "$(sh "$root/scripts/mpi.sh" env "$name" | grep -v '^export')"
+    dir=$root/build-${MPI_BUILD:-$name}
     [ "$name" = debian ] && dir=$root/build
-    [ "$name" = mpich5-ofi ] && dir=$root/build-mpich5
     sh "$root/scripts/build.sh" --mpi "$name" > /dev/null
     setup="sh $root/scripts/mpi.sh env $name"
   fi

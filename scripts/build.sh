@@ -12,12 +12,11 @@ dir=build
 mpi_args=""
 if [ "${1:-}" = "--mpi" ]; then
   [ -n "${2:-}" ] || { echo "build.sh: --mpi needs a name (scripts/mpi.sh list)" >&2; exit 2; }
-  if [ "$2" != debian ]; then
-    dir=build-$2
-    # mpich5-ofi runs mpich5's build; the netmod is chosen at run time.
-    [ "$2" = mpich5-ofi ] && dir=build-mpich5
-  fi
+  MPI_BUILD=""
   eval "$(sh scripts/mpi.sh env "$2")"
+  # Another MPI builds in ./build-NAME, or in the build it shares (MPI_BUILD: mpich5-ofi runs
+  # mpich5's build, the netmod chosen at run time; abi-impi runs abi's).
+  [ "$2" != debian ] && dir=build-${MPI_BUILD:-$2}
   mpi_args="-DMPI_C_COMPILER=$MPI_CC -DMPIEXEC_EXECUTABLE=$MPI_EXEC"
   shift 2
 fi

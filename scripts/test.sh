@@ -3,7 +3,7 @@
 #
 #   test.sh [ctest args]              Debian's MPICH (the default MPI), in ./build
 #   test.sh --mpi NAME [ctest args]   the same suite on another MPI (scripts/mpi.sh list:
-#                                     mpich5, mpich5-ofi, openmpi5, impi, abi), installed into
+#                                     mpich5, mpich5-ofi, openmpi5, impi, abi, abi-impi), installed into
 #                                     a virtual environment first if missing, built in
 #                                     ./build-NAME; e.g. `test.sh --mpi openmpi5 -L portable`
 #                                     runs the portability subset (one or two tests per family,
@@ -15,11 +15,9 @@ if [ "${1:-}" = "--mpi" ]; then
   name=${2:?test.sh: --mpi needs a name (scripts/mpi.sh list)}
   shift 2
   sh scripts/build.sh --mpi "$name"
+  MPI_BUILD=""
   eval "$(sh scripts/mpi.sh env "$name")"
-  if [ "$name" != debian ]; then
-    dir=build-$name
-    [ "$name" = mpich5-ofi ] && dir=build-mpich5
-  fi
+  [ "$name" != debian ] && dir=build-${MPI_BUILD:-$name}
 else
   sh scripts/build.sh
 fi
