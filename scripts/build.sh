@@ -13,10 +13,15 @@ mpi_args=""
 if [ "${1:-}" = "--mpi" ]; then
   [ -n "${2:-}" ] || { echo "build.sh: --mpi needs a name (scripts/mpi.sh list)" >&2; exit 2; }
   MPI_BUILD=""
+  eval "$(sh scripts/mpi.sh env "$2" | grep -v '^export')"
+  # An MPI that runs another's build (MPI_BUILD: mpich5-ofi runs mpich5's, the netmod chosen at
+  # run time; abi-impi runs abi's) builds that one, in its environment.
+  if [ -n "$MPI_BUILD" ] && [ "$MPI_BUILD" != "$2" ]; then
+    shift 2
+    exec sh scripts/build.sh --mpi "$MPI_BUILD" "$@"
+  fi
   eval "$(sh scripts/mpi.sh env "$2")"
-  # Another MPI builds in ./build-NAME, or in the build it shares (MPI_BUILD: mpich5-ofi runs
-  # mpich5's build, the netmod chosen at run time; abi-impi runs abi's).
-  [ "$2" != debian ] && dir=build-${MPI_BUILD:-$2}
+  [ "$2" != debian ] && dir=build-$2
   mpi_args="-DMPI_C_COMPILER=$MPI_CC -DMPIEXEC_EXECUTABLE=$MPI_EXEC"
   shift 2
 fi
