@@ -70,7 +70,8 @@
       "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free closes each thread's endpoints with a "  \
       "flush (ucp_ep_destroy) that waits for peers which have already left MPI_Win_free and " \
       "no longer progress that worker; the automatic progress thread (which needs "           \
-      "MPI_THREAD_MULTIPLE) stays off unless MPISHMEM_PROGRESS_THREAD=1",                     \
+      "MPI_THREAD_MULTIPLE) stays off unless MPISHMEM_PROGRESS_THREAD=1 (a trade: a PE "     \
+      "computing outside the library then stalls remote updates, tests/progress_conveyor)",   \
       "tests/lock family on the emulated cluster, AMOs as active messages: 8 of 9 runs hung "  \
       "with the progress thread (lock, 2 PEs: in MPI_Win_free at shmem_finalize), 0 of 4 "   \
       "without; no plain-MPI reproducer yet")                                                     \
