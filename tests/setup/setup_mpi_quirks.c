@@ -57,6 +57,12 @@ int main(void)
         {"MPICH 5.0.2 (wheel), OFI",
          "MPICH Version:      5.0.2\nMPICH Device:       ch4:ucx ofi\n", "ofi",
          MPISHMEM_MPI_MPICH, 50002, 0, "MPICH 5.0.2 (ch4:ofi)", {0, 0, 0, 0, 0, 0, 0, 0, 0}},
+        {"Debian MPICH 4.0.2 (ucx only) asked for OFI", "MPICH Version:\t4.0.2\n"
+         "MPICH Device:\tch4:ucx\nMPICH configure:\t--with-device=ch4:ucx\n", "ofi",
+         MPISHMEM_MPI_MPICH, 40002, 1, "MPICH 4.0.2 (ch4:ucx)", {1, 1, 1, 0, 0, 0, 0, 0, 0}},
+        {"MPICH 5.0.2 (wheel), UCX asked in capitals",
+         "MPICH Version:      5.0.2\nMPICH Device:       ch4:ucx ofi\n", "UCX",
+         MPISHMEM_MPI_MPICH, 50002, 1, "MPICH 5.0.2 (ch4:UCX)", {0, 0, 0, 1, 0, 0, 0, 0, 0}},
         {"MPICH 4.0.2 over OFI",
          "MPICH Version:\t4.0.2\nMPICH Device:\tch4:ofi\n", NULL, MPISHMEM_MPI_MPICH, 40002, 0,
          "MPICH 4.0.2 (ch4:ofi)", {0, 0, 0, 0, 0, 0, 0, 0, 0}},

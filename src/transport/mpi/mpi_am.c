@@ -125,6 +125,7 @@ static void wait_slot(unsigned i)
     unsigned long polls = 0;
     for (;;) {
         int done = 0;
+        mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */
         MPI_Test(&am.reply[i], &done, MPI_STATUS_IGNORE);
         if (done) break;
         mpishmem_am_serve();

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define MPISHMEM_QUIRK_ENTRY(id, name, kind, from, fixed, ucx, symptom, repro) \
     {name, kind, from, fixed, ucx, symptom, repro},
@@ -55,20 +56,33 @@ static const char *after(const char *s, const char *key)
     return p;
 }
 
-/* MPICH's netmod in use: its CVAR (three spellings), else the first one configured. */
+/* Whether MPICH's device line (up to its end) names netmod `name` (e.g. "ch4:ucx ofi"). */
+static int device_has(const char *d, const char *name)
+{
+    size_t end = strcspn(d, "\n"), len = strlen(name);
+    for (size_t i = 0; i + len <= end; i++)
+        if (!strncasecmp(d + i, name, len) && (i == 0 || strchr(" :,\t", d[i - 1])) &&
+            (i + len == end || strchr(" ,\t\n", d[i + len])))
+            return 1;
+    return 0;
+}
+
+/* MPICH's netmod in use: its CVAR (three spellings) when the library has that netmod (an
+ * MPICH built with ch4:ucx alone runs UCX whatever MPIR_CVAR_CH4_NETMOD says), else the first
+ * one configured. */
 static void mpich_netmod(const char *s, char *out, size_t n)
 {
     static const char *const vars[] = {"MPIR_CVAR_CH4_NETMOD", "MPICH_CH4_NETMOD",
                                        "MPIR_PARAM_CH4_NETMOD"};
+    const char *d = after(s, "MPICH Device:");
     for (size_t i = 0; i < sizeof vars / sizeof *vars; i++) {
         const char *v = getenv(vars[i]);
-        if (v && *v) {
+        if (v && *v && (!d || device_has(d, v))) {
             snprintf(out, n, "%s", v);
             return;
         }
     }
     out[0] = '\0';
-    const char *d = after(s, "MPICH Device:");
     if (!d) return;
     if (!strncmp(d, "ch4:", 4)) d += 4;
     size_t len = strcspn(d, " \t\n,");
@@ -85,7 +99,7 @@ void mpishmem_mpi_library_parse(const char *s, struct mpishmem_mpi_library *lib)
     } else if ((v = after(s, "MPICH Version:"))) {
         lib->kind = MPISHMEM_MPI_MPICH;
         mpich_netmod(s, netmod, sizeof netmod);
-        lib->ucx = !strncmp(netmod, "ucx", 3);
+        lib->ucx = !strncasecmp(netmod, "ucx", 3);
     } else if ((v = after(s, "Open MPI"))) {
         lib->kind = MPISHMEM_MPI_OPENMPI;
         const char *pml = getenv("OMPI_MCA_pml");
