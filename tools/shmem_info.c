@@ -139,11 +139,14 @@ static void print_quirks(int machine)
                          mpishmem_mpi_library.name);
     for (int q = 0; q < MPISHMEM_QUIRK_COUNT; q++) {
         const struct mpishmem_quirk_entry *e = &mpishmem_quirks[q];
-        char from[32], fixed[32], range[96];
-        snprintf(range, sizeof range, "%s %s to %s%s", mpishmem_mpi_kind_name(e->kind),
-                 version_text(e->from, from, sizeof from),
-                 e->fixed ? "before " : "", e->fixed ? version_text(e->fixed, fixed, sizeof fixed)
-                                                      : "(no fix known)");
+        char from[32], fixed[32], range[160];
+        if (e->fixed)
+            snprintf(range, sizeof range, "%s %s up to %s (not from %s on)",
+                     mpishmem_mpi_kind_name(e->kind), version_text(e->from, from, sizeof from),
+                     version_text(e->fixed, fixed, sizeof fixed), fixed);
+        else
+            snprintf(range, sizeof range, "%s %s and later (no fix known)",
+                     mpishmem_mpi_kind_name(e->kind), version_text(e->from, from, sizeof from));
         if (machine) {
             printf("quirk.%s.active=%d\nquirk.%s.applies_to=%s%s\n", e->name, mpishmem_quirk_on[q],
                    e->name, range, e->needs_ucx ? " over UCX" : "");
