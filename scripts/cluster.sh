@@ -169,8 +169,13 @@ run() {
   [ "$need" -le "$nhosts" ] || die "run: $np PEs at $ppn per host need $need hosts; $nhosts are up"
   list=$(hosts_up | head -n "$need" | tr '\n' ',' | sed 's/,$//')
   # MPISHMEM_MPIEXEC replaces the launcher as it does for oshrun (e.g. a build against the MPI
-  # standard ABI run on another MPI's libmpi_abi, with that MPI's launcher).
-  mpiexec=${MPISHMEM_MPIEXEC:-${MPISHMEM_CLUSTER_MPIEXEC:-mpiexec.mpich}}
+  # standard ABI run on another MPI's libmpi_abi, with that MPI's launcher), unless it names
+  # this script (oshrun told to start its PEs through the cluster: tests/python).
+  mpiexec=${MPISHMEM_CLUSTER_MPIEXEC:-mpiexec.mpich}
+  case ${MPISHMEM_MPIEXEC:-} in
+    ""|*cluster.sh) ;;
+    *) mpiexec=$MPISHMEM_MPIEXEC ;;
+  esac
   export MPISHMEM_CLUSTER="$name"
   "$mpiexec" --version 2>&1 | grep -q "Intel(R) MPI" && run_intel "$np" "$ppn" "$list" "$@"
   # UCX finds peers on "one machine" by the kernel's boot id, which every namespace shares: its
