@@ -23,7 +23,8 @@
  *     put_signal                           MPI_Put of the data + MPI_Win_flush +
  *                                          MPI_Accumulate(REPLACE) of the signal, then spin
  * Every number is the median over 31 batches (5 with -q) of >= 100 us (ping-pong: >= 2 ms),
- * one-way for ping-pongs. */
+ * one-way for ping-pongs. With -t the ranks ask for MPI_THREAD_MULTIPLE, the level mpishmem asks
+ * for when its progress thread is on: what MPI's thread safety alone costs each call. */
 #include <fcntl.h>
 #include <mpi.h>
 #include <stdint.h>
@@ -217,8 +218,16 @@ static void measure(int op, const char *name, const char *target, size_t bytes, 
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    if (argc > 1 && strcmp(argv[1], "-q") == 0) reps = 5;
+    int multiple = 0, provided;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "-q") == 0) reps = 5;
+        if (strcmp(argv[a], "-t") == 0) multiple = 1;
+    }
+    MPI_Init_thread(&argc, &argv, multiple ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE, &provided);
+    if (multiple && provided != MPI_THREAD_MULTIPLE) {
+        fprintf(stderr, "mpi_rma_bench: -t: MPI_THREAD_MULTIPLE not provided\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     int n;
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &n);

@@ -378,6 +378,18 @@ def make_plots(raw, plots, m):
     return [p for p in made if p]
 
 
+def relink(md, from_dir, to_dir):
+    """md's relative links, written for a file in from_dir, rewritten for a file in to_dir."""
+    def fix(mo):
+        target = mo.group(1)
+        if re.match(r"[a-z]+:|#", target):
+            return mo.group(0)
+        moved = os.path.relpath(os.path.join(os.path.abspath(from_dir), target),
+                                os.path.abspath(to_dir))
+        return f"]({moved})"
+    return re.sub(r"\]\(([^) ]+)\)", fix, md)
+
+
 def paste(docs, tables):
     """Replaces the text between each doc's report markers with the table of that name."""
     used = set()
@@ -412,10 +424,13 @@ def main():
     os.makedirs(a.plots, exist_ok=True)
     head = stamp(m)
     pasted = {}
+    # The tables' own links are written for the docs directory they are pasted into; the copies
+    # kept in the tables directory get them relative to that directory.
+    docs_dir = a.docs or os.path.dirname(os.path.abspath(a.tables))
     for name, md in tables.items():
         pasted[name] = f"_{short_stamp(m)}_\n\n{md}"
         with open(os.path.join(a.tables, name + ".md"), "w") as f:
-            f.write(f"_{head}_\n\n{md}")
+            f.write(f"_{head}_\n\n{relink(md, docs_dir, a.tables)}")
     made = make_plots(a.raw, a.plots, m)
     with open(os.path.join(a.tables, "README.md"), "w") as f:
         f.write("# Generated performance tables\n\n" + head + "\n\nWritten by "

@@ -4,12 +4,12 @@
 
 /* Memory spaces: at most MPISHMEM_SEG_MAX - MPISHMEM_SEG_SPACE0 attached at once, so a short
  * scan. Only reached for addresses outside heap and data (the inline lookup's fast tries). */
-struct mpishmem_seg *mpishmem_seg_find_other(const void *addr, size_t *off)
+struct mpishmem_seg *mpishmem_seg_find_other(uintptr_t addr, size_t *off)
 {
     for (int id = MPISHMEM_SEG_SPACE0; id < MPISHMEM_SEG_MAX; id++) {
         struct mpishmem_seg *s = mpishmem_g.space_seg[id];
         if (!s) continue;
-        size_t o = (size_t)((const char *)addr - s->base);
+        size_t o = (size_t)(addr - (uintptr_t)s->base);
         if (o < s->size) {
             *off = o;
             return s;

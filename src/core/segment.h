@@ -5,8 +5,10 @@
 
 #include "state.h"
 
-/* Looks beyond heap and data (memory spaces); NULL if `addr` is not symmetric. */
-MPISHMEM_INTERNAL struct mpishmem_seg *mpishmem_seg_find_other(const void *addr, size_t *off);
+/* Looks beyond heap and data (memory spaces); NULL if `addr` is not symmetric. The address
+ * goes as an integer: it is compared, never read, and GCC warns (-Wmaybe-uninitialized) when a
+ * pointer to memory not yet written (a fresh malloc) goes out of line as a const void *. */
+MPISHMEM_INTERNAL struct mpishmem_seg *mpishmem_seg_find_other(uintptr_t addr, size_t *off);
 
 static inline __attribute__((always_inline)) struct mpishmem_seg *
 mpishmem_seg_find(const void *addr, size_t *off)
@@ -21,7 +23,7 @@ mpishmem_seg_find(const void *addr, size_t *off)
         *off = o;
         return &mpishmem_g.data;
     }
-    return mpishmem_seg_find_other(addr, off);
+    return mpishmem_seg_find_other((uintptr_t)addr, off);
 }
 
 /* The segment with id `id` (heap, data or an attached memory space), NULL if none. */

@@ -66,7 +66,7 @@ static struct mpishmem_space *space_of_seg(struct mpishmem_seg *s)
 
 struct mpishmem_space *mpishmem_space_of(const void *addr, size_t *off)
 {
-    struct mpishmem_seg *s = mpishmem_seg_find_other(addr, off);
+    struct mpishmem_seg *s = mpishmem_seg_find_other((uintptr_t)addr, off);
     return s ? space_of_seg(s) : NULL;
 }
 
