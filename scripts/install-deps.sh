@@ -6,10 +6,11 @@ set -e
 # iproute2 (ip netns) and util-linux (unshare, nsenter) for the emulated cluster of
 # scripts/cluster.sh; bash for its reachability check. --openmpi adds Open MPI (the OSHMEM
 # comparisons); --report adds Open MPI, valgrind and matplotlib (bench/report.sh: tables and
-# plots).
+# plots); --clang adds Clang (scripts/release_builds.sh).
 pkgs="gcc make cmake pkgconf mpich libmpich-dev iproute2 util-linux bash"
 [ "${1:-}" = "--openmpi" ] && pkgs="$pkgs openmpi-bin libopenmpi-dev"
 [ "${1:-}" = "--report" ] && pkgs="$pkgs openmpi-bin libopenmpi-dev valgrind python3-matplotlib"
+[ "${1:-}" = "--clang" ] && pkgs="$pkgs clang"
 # The Python test (tests/python: shmem4py) needs venv and the headers of a Debian python3.
 command -v python3 >/dev/null 2>&1 && pkgs="$pkgs python3-venv python3-dev"
 missing=""

@@ -23,7 +23,8 @@
         __atomic_exchange(a, &v, &r, __ATOMIC_SEQ_CST);                                   \
         return r;                                                                         \
     }                                                                                     \
-    static inline __attribute__((always_inline)) T N##_cas(T *a, T cond, T v)             \
+    /* unused for float and double, which have no compare-and-swap routine */             \
+    static inline __attribute__((always_inline, unused)) T N##_cas(T *a, T cond, T v)     \
     {                                                                                     \
         __atomic_compare_exchange(a, &cond, &v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);   \
         return cond;                                                                      \

@@ -51,8 +51,13 @@ int mpishmem_dataseg_find(char **start, size_t *len)
 
 /* Copies whole pages of the data segment. Not memcpy: sanitizers would see the copy read the
  * redzones they keep between globals; this loop is left uninstrumented and is not turned back
- * into a memcpy call. */
-__attribute__((no_sanitize("address"), optimize("no-tree-loop-distribute-patterns"))) static void
+ * into a memcpy call (each compiler has its own way of saying so). */
+#if defined(__clang__)
+#define NO_MEMCPY_IDIOM no_builtin("memcpy")
+#else
+#define NO_MEMCPY_IDIOM optimize("no-tree-loop-distribute-patterns")
+#endif
+__attribute__((no_sanitize("address"), NO_MEMCPY_IDIOM)) static void
 copy_pages(char *dst, const char *src, size_t len)
 {
     uint64_t *d = (uint64_t *)(void *)dst;
