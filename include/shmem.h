@@ -24,4 +24,6 @@
 #include <mpishmem/coll_generics.h>
 #endif
 
+#include <mpishmem/binding_features.h>
+
 #endif

@@ -15,33 +15,13 @@
 set -u
 SHMEM4PY_VERSION=1.0.0
 
-# shmem4py recognizes the OpenSHMEM libraries it knows from vendor macros in shmem.h and falls
-# back to OpenSHMEM 1.4 emulations for any other library unless these macros say that the
-# library has the 1.5 feature (its src/libshmem/fallback.h). mpishmem has every one of them:
-#   malloc_with_hints   shmem_malloc_with_hints and the SHMEM_MALLOC_* hints
-#   team_t              shmem_team_t, the team routines, team contexts
-#   SHMEM_CTX_INVALID   the constant
-#   amo_nbi             nonblocking fetching AMOs (shmem_<T>_atomic_fetch_*_nbi, ctx forms)
-#   put_signal          shmem_put_signal(_nbi) typed, sized and mem forms
-#   signal_fetch, signal_wait_until
-#   broadcast, collect, fcollect, alltoall, alltoalls    typed team collectives
-#   broadcastmem, collectmem, fcollectmem, alltoallmem, alltoallsmem   their mem forms
-#   reduce              shmem_<T>_<op>_reduce on teams
-#   wait_test_many      shmem_<T>_wait_until_{all,any,some}(_vector), test_* forms
-#   pcontrol            shmem_pcontrol
-# Without them the fallbacks redefine shmem_team_t and friends (a compile error) or route team
-# collectives to the deprecated active-set routines. A routine the header does not declare is
-# an error here (not a warning that would only show as an undefined symbol at import).
-FEATURES="malloc_with_hints team_t SHMEM_CTX_INVALID amo_nbi put_signal signal_fetch
-  signal_wait_until broadcast collect fcollect alltoall alltoalls broadcastmem collectmem
-  fcollectmem alltoallmem alltoallsmem reduce wait_test_many pcontrol"
-PY_CFLAGS="-Werror=implicit-function-declaration"
-for f in $FEATURES; do
-  case $f in
-    SHMEM_*) PY_CFLAGS="$PY_CFLAGS -DPySHMEM_HAVE_$f=1" ;;
-    *) PY_CFLAGS="$PY_CFLAGS -DPySHMEM_HAVE_shmem_$f=1" ;;
-  esac
-done
+# shmem4py recognizes the OpenSHMEM libraries it knows by vendor macros and replaces every
+# routine newer than OpenSHMEM 1.4 with an emulation unless a PySHMEM_HAVE_<feature> macro says
+# the library has it; mpishmem's <shmem.h> defines all of them (include/mpishmem/
+# binding_features.h), so shmem4py builds the way a user builds it, with no flag:
+#   OSHCC=<prefix>/bin/oshcc pip install --no-build-isolation shmem4py
+# The one check added: the build log must show no implicit declaration (a feature macro naming
+# a routine the header does not declare would only fail at import, as an undefined symbol).
 
 mode=${1:?usage: shmem4py.sh setup BUILD_DIR | run BUILD_DIR NP}
 build=${2:?BUILD_DIR missing}
@@ -96,7 +76,7 @@ setup() {
   # Everything the extension is compiled from: rebuild only when one of these changes.
   headers=$(cd "$prefix/include" && find . -type f | LC_ALL=C sort | xargs sha256sum | sha256sum)
   key="shmem4py $SHMEM4PY_VERSION; python $("$python3" -c 'import sys; print(sys.version.split()[0], sys.executable)');
-cflags $PY_CFLAGS; headers $headers"
+headers $headers"
   if [ -x "$venv/bin/python" ] && [ -f "$work/stamp" ] && [ "$(cat "$work/stamp")" = "$key" ]; then
     echo "shmem4py: up to date (built earlier with the same headers and flags)"
     return 0
@@ -122,15 +102,22 @@ cflags $PY_CFLAGS; headers $headers"
   rm -rf "$src"
   tar -xzf "$tarball" -C "$work" || fail "cannot unpack $tarball"
 
-  echo "shmem4py: building with OSHCC=$prefix/bin/oshcc CFLAGS=$PY_CFLAGS"
-  # --no-cache-dir: a wheel cached from another build (other flags, other library) must never
-  # be reused.
-  OSHCC="$prefix/bin/oshcc" CFLAGS="$PY_CFLAGS" "$venv/bin/python" -m pip install -v \
+  echo "shmem4py: building with OSHCC=$prefix/bin/oshcc (no other flag)"
+  # --no-cache-dir: a wheel cached from another build (another library) must never be reused.
+  # CFLAGS cleared: the user's command, whatever the caller's environment holds.
+  env -u CFLAGS OSHCC="$prefix/bin/oshcc" "$venv/bin/python" -m pip install -v \
     --no-cache-dir --no-build-isolation --no-deps --force-reinstall "$src" \
     >"$work/build.log" 2>&1 || {
       grep -E "error|Error" "$work/build.log" | head -40
       fail "building shmem4py failed (whole log: $work/build.log)"; }
   grep -q "prefix/bin/oshcc" "$work/build.log" || fail "shmem4py was not compiled with our oshcc"
+  if grep -i "implicit declaration" "$work/build.log"; then
+    fail "the extension calls routines <shmem.h> does not declare (whole log: $work/build.log)"
+  fi
+  # Every feature of shmem4py's fallback list is taken from the library, none emulated.
+  missing=$(sed -n 's/^#if !defined(\(PySHMEM_HAVE_[A-Za-z_]*\)).*/\1/p' "$src/src/libshmem/fallback.h" |
+    while read -r m; do grep -q "define $m 1" "$prefix/include/mpishmem/binding_features.h" || echo "$m"; done)
+  [ -z "$missing" ] || fail "shmem4py would emulate what mpishmem has; <shmem.h> misses: $missing"
   printf '%s\n' "$key" >"$work/stamp"
   echo "shmem4py: built"
 }
