@@ -6,11 +6,13 @@ set -e
 # iproute2 (ip netns) and util-linux (unshare, nsenter) for the emulated cluster of
 # scripts/cluster.sh; bash for its reachability check. --openmpi adds Open MPI (the OSHMEM
 # comparisons); --report adds Open MPI, valgrind and matplotlib (bench/report.sh: tables and
-# plots); --clang adds Clang (scripts/release_builds.sh).
+# plots); --clang adds Clang (scripts/release_builds.sh); --slurm adds Slurm and munge (the
+# tests of jobs started by srun/sbatch on the emulated cluster: scripts/cluster-slurm.sh).
 pkgs="gcc make cmake pkgconf mpich libmpich-dev iproute2 util-linux bash"
 [ "${1:-}" = "--openmpi" ] && pkgs="$pkgs openmpi-bin libopenmpi-dev"
 [ "${1:-}" = "--report" ] && pkgs="$pkgs openmpi-bin libopenmpi-dev valgrind python3-matplotlib"
 [ "${1:-}" = "--clang" ] && pkgs="$pkgs clang"
+[ "${1:-}" = "--slurm" ] && pkgs="$pkgs slurmd slurmctld slurm-client munge"
 # The Python test (tests/python: shmem4py) needs venv and the headers of a Debian python3.
 command -v python3 >/dev/null 2>&1 && pkgs="$pkgs python3-venv python3-dev"
 missing=""
