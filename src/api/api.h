@@ -13,7 +13,7 @@
 
 #include "../core/error.h"
 #include "../core/state.h"
-#include "check.h"
+#include "../core/check.h"
 
 #define MPISHMEM_API __attribute__((visibility("default")))
 #define MPISHMEM_ALIAS(name)                                                              \
@@ -32,8 +32,6 @@ static inline __attribute__((always_inline)) int mpishmem_ctx_world_pe(struct mp
 
 /* nelems * size in bytes; an overflow (a negative count converted to size_t, usually) is an
  * error, always: one multiply-with-carry check, a constant size makes it a compare. */
-MPISHMEM_INTERNAL __attribute__((noreturn, cold)) void
-mpishmem_size_overflow(const char *routine, size_t nelems, size_t size);
 static inline __attribute__((always_inline)) size_t mpishmem_bytes(const char *routine,
                                                                    size_t nelems, size_t size)
 {

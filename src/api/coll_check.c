@@ -3,7 +3,7 @@
 #include <stdint.h>
 
 #include "../core/error.h"
-#include "check.h"
+#include "../core/check.h"
 
 void mpishmem_check_coll_team(const char *routine, struct mpishmem_team *t)
 {

@@ -4,6 +4,7 @@
  * pool is exhausted. */
 #include "../core/ctx.h"
 #include "../core/env.h"
+#include "../core/space.h"
 #include "api.h"
 
 MPISHMEM_API int pshmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx)
@@ -34,7 +35,10 @@ MPISHMEM_API void pshmem_ctx_destroy(shmem_ctx_t ctx)
     if (ctx == SHMEM_CTX_INVALID) return;
     if (ctx == SHMEM_CTX_DEFAULT)
         mpishmem_error(MPISHMEM_ROUTINE, "SHMEM_CTX_DEFAULT cannot be destroyed");
-    mpishmem_ctx_free(ctx);
+    /* A memory space's context goes back to its space (the space knows the pool's contexts,
+     * not the other way round). */
+    if (ctx->space) mpishmem_space_ctx_free(ctx);
+    else mpishmem_ctx_free(ctx);
 }
 MPISHMEM_ALIAS(shmem_ctx_destroy)
 

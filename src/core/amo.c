@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../api/check.h"
+#include "check.h"
 #include "../transport/local/local_amo.h"
 #include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_amo.h"

@@ -9,7 +9,6 @@
 #include "env.h"
 #include "order.h"
 #include "progress.h"
-#include "space.h"
 
 struct pool_set {
     MPI_Win win[MPISHMEM_SEG_MAX];
@@ -109,10 +108,6 @@ struct mpishmem_ctx *mpishmem_ctx_new(struct mpishmem_team *team, long options)
 
 void mpishmem_ctx_free(struct mpishmem_ctx *c)
 {
-    if (c->space) {
-        mpishmem_space_ctx_free(c);
-        return;
-    }
     mpishmem_quiet(c);
     pthread_mutex_lock(&pool_lock);
     struct mpishmem_team *team = c->team;

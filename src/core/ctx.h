@@ -21,8 +21,8 @@ MPISHMEM_INTERNAL void mpishmem_ctx_pool_fini(void);
 /* A new context on `team` (team PE numbering), or NULL when the pool has no free set. */
 MPISHMEM_INTERNAL struct mpishmem_ctx *mpishmem_ctx_new(struct mpishmem_team *team,
                                                         long options);
-/* Completes the context's operations and returns its window set to the pool (or, for a
- * context of a memory space, its window to the space). */
+/* Completes the context's operations and returns its window set to the pool (a context of a
+ * memory space goes back through mpishmem_space_ctx_free instead). */
 MPISHMEM_INTERNAL void mpishmem_ctx_free(struct mpishmem_ctx *c);
 
 /* Reserves n window sets for a new team; 0 on success, -1 if fewer than n are free. A

@@ -2,7 +2,7 @@
  * node-local copy or the MPI transfer. */
 #include "rma.h"
 
-#include "../api/check.h"
+#include "check.h"
 #include "../transport/local/local_rma.h"
 #include "../transport/mpi/mpi_rma.h"
 

@@ -3,7 +3,7 @@
 
 #include <stdatomic.h>
 
-#include "../api/check.h"
+#include "check.h"
 #include "amo.h"
 #include "rma.h"
 

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "../core/state.h"
+#include "state.h"
 
 #define MPISHMEM_CHECK(call)                                                              \
     do {                                                                                  \
@@ -42,6 +42,9 @@ MPISHMEM_INTERNAL void mpishmem_check_local(const char *routine, const void *add
 MPISHMEM_INTERNAL void mpishmem_check_cmp(const char *routine, int cmp);
 /* A signal operator (SHMEM_SIGNAL_SET or SHMEM_SIGNAL_ADD). */
 MPISHMEM_INTERNAL void mpishmem_check_sig_op(const char *routine, int sig_op);
+/* The error for nelems * size overflowing size_t (api.h's mpishmem_bytes). */
+MPISHMEM_INTERNAL __attribute__((noreturn, cold)) void
+mpishmem_size_overflow(const char *routine, size_t nelems, size_t size);
 /* A symmetric object of `size` bytes aligned to its size (AMO targets, signals, locks). */
 MPISHMEM_INTERNAL void mpishmem_check_aligned(const char *routine, const void *addr, size_t size,
                                               const char *what);

@@ -2,9 +2,9 @@
 
 #include <stdint.h>
 
-#include "../core/error.h"
-#include "../core/segment.h"
-#include "api.h"
+#include "error.h"
+#include "segment.h"
+#include "team.h"
 
 void mpishmem_check_initialized(const char *routine)
 {
