@@ -7,9 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../coll/coll_node.h"
 #include "../core/order.h"
 #include "../core/runtime.h"
 #include "../core/segment.h"
+#include "../core/team.h"
 #include "../core/progress.h"
 #include "api.h"
 
@@ -17,10 +19,18 @@ MPISHMEM_API shmem_ctx_t const SHMEM_CTX_DEFAULT = &mpishmem_ctx_default;
 MPISHMEM_API shmem_team_t const SHMEM_TEAM_WORLD = &mpishmem_team_world;
 MPISHMEM_API shmem_team_t const SHMEM_TEAM_SHARED = &mpishmem_team_shared;
 
+/* The runtime, with the collectives' per-team teardown registered first (core does not call
+ * up into coll). */
+static int runtime_init(int requested, int *provided, const char *routine)
+{
+    mpishmem_team_on_release(mpishmem_coll_team_release);
+    return mpishmem_runtime_init(requested, provided, routine);
+}
+
 MPISHMEM_API void pshmem_init(void)
 {
     int provided;
-    mpishmem_runtime_init(SHMEM_THREAD_SINGLE, &provided, MPISHMEM_ROUTINE);
+    runtime_init(SHMEM_THREAD_SINGLE, &provided, MPISHMEM_ROUTINE);
 }
 MPISHMEM_ALIAS(shmem_init)
 
@@ -32,7 +42,7 @@ MPISHMEM_API int pshmem_init_thread(int requested, int *provided)
                        "requested thread level %d is not one of SHMEM_THREAD_SINGLE (%d) .. "
                        "SHMEM_THREAD_MULTIPLE (%d)",
                        requested, SHMEM_THREAD_SINGLE, SHMEM_THREAD_MULTIPLE);
-    int rc = mpishmem_runtime_init(requested, &got, MPISHMEM_ROUTINE);
+    int rc = runtime_init(requested, &got, MPISHMEM_ROUTINE);
     if (provided) *provided = got;
     return rc;
 }
@@ -157,7 +167,7 @@ MPISHMEM_API void pstart_pes(int npes)
     int provided;
     if (mpishmem_g.init_count > 0) return;
     mpishmem_implicit_finalize = 1;
-    mpishmem_runtime_init(SHMEM_THREAD_SINGLE, &provided, MPISHMEM_ROUTINE);
+    runtime_init(SHMEM_THREAD_SINGLE, &provided, MPISHMEM_ROUTINE);
 }
 MPISHMEM_ALIAS(start_pes)
 

@@ -117,6 +117,12 @@ void mpishmem_coll_node_free(struct mpishmem_team *t)
     setup_fail(nd);
 }
 
+void mpishmem_coll_team_release(struct mpishmem_team *t)
+{
+    mpishmem_coll_node_free(t);
+    mpishmem_coll_sync_release(t);
+}
+
 /* Whether every member's `addr` can be read by its node peers (a symmetric address is in the
  * same segment on every member, and MPISHMEM_GLOBALS_SHARED is the same everywhere). */
 static int shared_everywhere(const void *addr)

@@ -46,4 +46,8 @@ MPISHMEM_INTERNAL int mpishmem_coll_node_collect(struct mpishmem_team *t, void *
 /* Frees the team's node-aware structure, if it has one (the team is being freed). */
 MPISHMEM_INTERNAL void mpishmem_coll_node_free(struct mpishmem_team *t);
 
+/* Releases everything the collectives keep for team t: its node-aware structure and its
+ * shared-memory sync slot (registered with mpishmem_team_on_release by shmem_init). */
+MPISHMEM_INTERNAL void mpishmem_coll_team_release(struct mpishmem_team *t);
+
 #endif

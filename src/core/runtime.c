@@ -8,8 +8,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../coll/coll_node.h"
-#include "../coll/coll_sync.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "../transport/mpi/mpi_quirks.h"
@@ -377,9 +375,8 @@ void mpishmem_runtime_fini(const char *routine)
     mpishmem_comm_barrier(rt.fini);
     mpishmem_exit_notice_drain(rt.fini);
     mpishmem_team_free_all();
-    mpishmem_coll_node_free(&mpishmem_team_world);
-    mpishmem_coll_sync_release(&mpishmem_team_world);
-    mpishmem_coll_sync_release(&mpishmem_team_shared);
+    mpishmem_team_release_coll(&mpishmem_team_world);
+    mpishmem_team_release_coll(&mpishmem_team_shared);
     mpishmem_progress_thread_stop();
     mpishmem_amo_fini(); /* no AMO can be in flight after the barrier */
 

@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../coll/coll_node.h"
-#include "../coll/coll_sync.h"
 #include "progress.h"
 
 static struct mpishmem_team *team_list;
@@ -62,8 +60,7 @@ void mpishmem_team_free(struct mpishmem_team *t)
             *p = t->next;
             break;
         }
-    mpishmem_coll_node_free(t);
-    mpishmem_coll_sync_release(t);
+    mpishmem_team_release_coll(t);
     if (t->comm != MPI_COMM_NULL) MPI_Comm_free(&t->comm);
     free(t->world_pe);
     free(t->team_pe);
@@ -71,6 +68,14 @@ void mpishmem_team_free(struct mpishmem_team *t)
 }
 
 static void (*free_all_hook)(void);
+static void (*release_hook)(struct mpishmem_team *t);
+
+void mpishmem_team_on_release(void (*hook)(struct mpishmem_team *t)) { release_hook = hook; }
+
+void mpishmem_team_release_coll(struct mpishmem_team *t)
+{
+    if (release_hook) release_hook(t);
+}
 
 void mpishmem_team_on_free_all(void (*hook)(void))
 {

@@ -50,4 +50,12 @@ MPISHMEM_INTERNAL void mpishmem_team_free_all(void);
  * a re-initialization. One hook; registering again replaces it. */
 MPISHMEM_INTERNAL void mpishmem_team_on_free_all(void (*hook)(void));
 
+/* Registers what releases the collectives' state of a team (src/coll: node-aware structure,
+ * shared-memory sync slot), run by mpishmem_team_free and, for SHMEM_TEAM_WORLD and
+ * SHMEM_TEAM_SHARED, at finalize: the API layer registers it before the runtime starts, so
+ * that core never calls up into coll. One hook; registering again replaces it. */
+MPISHMEM_INTERNAL void mpishmem_team_on_release(void (*hook)(struct mpishmem_team *t));
+/* Runs that hook on t (nothing if none is registered). */
+MPISHMEM_INTERNAL void mpishmem_team_release_coll(struct mpishmem_team *t);
+
 #endif
