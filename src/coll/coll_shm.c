@@ -169,9 +169,8 @@ int mpishmem_coll_shm_collect(struct mpishmem_team *t, void *dest, const void *s
     }
     char *to = dest;
     for (int p = 0; p < n; to += sizes[p++]) {
-        if (p == t->my_pe) {
-            if (nbytes) memmove(to, source, nbytes);
-        }
+        if (sizes[p] == 0) continue; /* dest may be NULL where nothing lands (memcpy's rule) */
+        if (p == t->my_pe) memmove(to, source, nbytes);
         else if (sizes[p] <= INLINE)
             memcpy(to, mpishmem_coll_eager_peer(t, p, MPISHMEM_MAILBOX_BYTES) + HEAD, sizes[p]);
         else memcpy(to, mpishmem_coll_shm_peer(t, source, p), sizes[p]);
