@@ -149,13 +149,13 @@ static void print_quirks(int machine)
                      mpishmem_mpi_kind_name(e->kind), version_text(e->from, from, sizeof from));
         if (machine) {
             printf("quirk.%s.active=%d\nquirk.%s.applies_to=%s%s\n", e->name, mpishmem_quirk_on[q],
-                   e->name, range, mpishmem_quirk_transport_text(e));
+                   e->name, range, e->needs_ucx ? " over UCX" : "");
             continue;
         }
         printf("\n  %-20s %s\n  applies to           %s%s\n  symptom              %s\n"
                "  reproducer           %s\n",
                e->name, mpishmem_quirk_on[q] ? "ACTIVE" : "inactive", range,
-               mpishmem_quirk_transport_text(e), e->symptom, e->reproducer);
+               e->needs_ucx ? " over UCX" : "", e->symptom, e->reproducer);
     }
 }
 

@@ -3,11 +3,8 @@
  *   - MPI_Init after shmem_init succeeds (MPI is already up; the program now shares it);
  *   - MPI_Finalize while OpenSHMEM is still up is deferred to the last shmem_finalize;
  *   - MPI that mpishmem started stays up after shmem_finalize (so shmem_init may be called
- *     again) and is finalized at exit;
- *   - MPI started by the program gets the environment the quirk table wants for the MPI
- *     loaded, as when shmem_init starts it (src/transport/mpi/mpi_quirks_table.h). */
+ *     again) and is finalized at exit. */
 #include "../core/runtime.h"
-#include "../transport/mpi/mpi_quirks.h"
 #include "api.h"
 
 static int already_up(void)
@@ -24,7 +21,6 @@ MPISHMEM_API int MPI_Init(int *argc, char ***argv)
         mpishmem_mpi_use.user_active = 1;
         return MPI_SUCCESS;
     }
-    mpishmem_mpi_quirks_env_before_init();
     return PMPI_Init(argc, argv);
 }
 
@@ -34,7 +30,6 @@ MPISHMEM_API int MPI_Init_thread(int *argc, char ***argv, int required, int *pro
         mpishmem_mpi_use.user_active = 1;
         return MPI_Query_thread(provided);
     }
-    mpishmem_mpi_quirks_env_before_init();
     return PMPI_Init_thread(argc, argv, required, provided);
 }
 

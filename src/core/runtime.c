@@ -130,8 +130,8 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     if (!up) {
         /* Safe components and transports before MPI starts, where the quirk table says the
          * MPI loaded needs them (src/transport/mpi/mpi_quirks_table.h); a variable the user
-         * set wins. (The interposed MPI_Init sets the same when the program starts MPI.) */
-        mpishmem_mpi_quirks_env_before_init();
+         * set wins. Too late when the program initialized MPI itself: see the user guide. */
+        if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NO_OSC_RDMA]) setenv("OMPI_MCA_osc", "^rdma", 0);
         /* Node peers that reach each other through MPI (globals through MPI, or simulated
          * nodes on one host) would put through UCX's shared-memory transports, where MPICH
          * 4.0 reads a put's source after the flush that completed it and corrupts puts from

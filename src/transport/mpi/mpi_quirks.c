@@ -100,7 +100,6 @@ void mpishmem_mpi_library_parse(const char *s, struct mpishmem_mpi_library *lib)
         lib->kind = MPISHMEM_MPI_MPICH;
         mpich_netmod(s, netmod, sizeof netmod);
         lib->ucx = !strncasecmp(netmod, "ucx", 3);
-        lib->ofi = !strncasecmp(netmod, "ofi", 3);
     } else if ((v = after(s, "Open MPI"))) {
         lib->kind = MPISHMEM_MPI_OPENMPI;
         const char *pml = getenv("OMPI_MCA_pml");
@@ -122,31 +121,8 @@ void mpishmem_mpi_library_parse(const char *s, struct mpishmem_mpi_library *lib)
 int mpishmem_mpi_quirk_applies(const struct mpishmem_mpi_library *lib, enum mpishmem_quirk q)
 {
     const struct mpishmem_quirk_entry *e = &mpishmem_quirks[q];
-    int transport = e->transport == MPISHMEM_ON_ANY ||
-                    (e->transport == MPISHMEM_ON_UCX && lib->ucx) ||
-                    (e->transport == MPISHMEM_ON_OFI && lib->ofi);
     return lib->kind == e->kind && lib->version >= e->from &&
-           (e->fixed == 0 || lib->version < e->fixed) && transport;
-}
-
-const char *mpishmem_quirk_transport_text(const struct mpishmem_quirk_entry *e)
-{
-    switch (e->transport) {
-    case MPISHMEM_ON_UCX: return " over UCX";
-    case MPISHMEM_ON_OFI: return " over OFI";
-    default: return "";
-    }
-}
-
-void mpishmem_mpi_quirks_env_before_init(void)
-{
-    mpishmem_mpi_quirks_detect();
-    if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NO_OSC_RDMA]) setenv("OMPI_MCA_osc", "^rdma", 0);
-    /* libfabric reads FI_PROVIDER when MPI_Init first asks it for providers: every other
-     * one stays a candidate, and MPICH picks the best of them (tcp where sockets would
-     * have won). */
-    if (mpishmem_quirk_on[MPISHMEM_QUIRK_MPICH_OFI_NO_SOCKETS])
-        setenv("FI_PROVIDER", "^sockets", 0);
+           (e->fixed == 0 || lib->version < e->fixed) && (!e->needs_ucx || lib->ucx);
 }
 
 /* MPISHMEM_MPI_QUIRKS: "none", or names to force on and "-name" to force off. */

@@ -18,7 +18,6 @@ struct mpishmem_mpi_library {
     enum mpishmem_mpi_kind kind;
     int version;       /* MAJOR*10000 + MINOR*100 + PATCH of the library's own numbering */
     int ucx;           /* it runs over UCX (MPICH's ch4:ucx netmod, Open MPI's UCX pml) */
-    int ofi;           /* it runs over libfabric (MPICH's ch4:ofi netmod) */
     char name[128];    /* e.g. "MPICH 4.0.2 (ch4:ucx)" */
 };
 
@@ -29,7 +28,7 @@ enum mpishmem_quirk { MPISHMEM_MPI_QUIRKS_TABLE(MPISHMEM_QUIRK_ID) MPISHMEM_QUIR
 struct mpishmem_quirk_entry {
     const char *name;
     enum mpishmem_mpi_kind kind;
-    int from, fixed, transport; /* transport: MPISHMEM_ON_ANY, _UCX or _OFI (the table's) */
+    int from, fixed, needs_ucx;
     const char *symptom, *reproducer;
 };
 
@@ -46,12 +45,6 @@ void mpishmem_mpi_quirks_detect(void);
 /* The first name of MPISHMEM_MPI_QUIRKS that names no entry (its length in *len), or NULL. */
 const char *mpishmem_mpi_quirks_bad_override(size_t *len);
 const char *mpishmem_mpi_kind_name(enum mpishmem_mpi_kind kind);
-/* " over UCX", " over OFI" or "": the transport an entry needs, for shmem-info. */
-const char *mpishmem_quirk_transport_text(const struct mpishmem_quirk_entry *e);
-/* The environment the active entries want before MPI_Init (a variable the user set wins);
- * shmem_init calls it when it initializes MPI, and so do the plain-MPI reproducers that
- * check a remedy (tests/mpi_repro). Detects the library first. */
-void mpishmem_mpi_quirks_env_before_init(void);
 /* The pieces of the decision, for shmem-info and the table's unit test
  * (tests/setup/setup_mpi_quirks.c): the library named by a version string, and whether an
  * entry applies to it (before MPISHMEM_MPI_QUIRKS). */

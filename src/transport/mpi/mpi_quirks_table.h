@@ -5,21 +5,18 @@
  * whether that MPI runs over UCX): never by the mpi.h the library was compiled with.
  *
  * X(ID, name, library, first version affected, first version fixed (0: none known),
- *   transport (MPISHMEM_ON_ANY, or only over UCX or only over libfabric), symptom, reproducer)
+ *   needs UCX, symptom, reproducer)
  * Versions are MAJOR*10000 + MINOR*100 + PATCH, of the library's own numbering (Intel MPI
  * 2021.18.1 = 20211801 is MPISHMEM_MPI_INTEL's, not MPICH's). Add an entry only with a
  * reproducer that shows the bug on the versions named, and a measurement for the bounds. */
 #ifndef MPISHMEM_MPI_QUIRKS_TABLE
-#define MPISHMEM_ON_ANY 0
-#define MPISHMEM_ON_UCX 1 /* MPICH's ch4:ucx netmod, Open MPI's UCX pml */
-#define MPISHMEM_ON_OFI 2 /* MPICH's ch4:ofi netmod */
 #define MPISHMEM_MPI_QUIRKS_TABLE(X)                                                          \
     /* Bounds read in MPICH's ch4/netmod/ucx/ucx_init.c: 3.3 to 4.1.3 close every endpoint and \
      * then enter the PMI barrier; 4.2.0 enters it first (commits d6c7cd5b64, 08d8105b7b:     \
      * "Having the process stuck in PMI_barrier may prevent other processes to complete the   \
      * previous ucp_disconnect_nb"). Measured: 4.0.2 hangs, 5.0.2 does not (0 of 20 runs       \
      * without the remedy). 3.x and 4.1 not measured. */                                       \
-    X(UCX_CLOSE_GRACE, "ucx-close-grace", MPISHMEM_MPI_MPICH, 30300, 40200, MPISHMEM_ON_UCX, \
+    X(UCX_CLOSE_GRACE, "ucx-close-grace", MPISHMEM_MPI_MPICH, 30300, 40200, 1,                 \
       "MPI_Finalize hangs over UCX's TCP transport: endpoint closes wait for peers already "   \
       "blocked in the PMI barrier; closes still pending after 1 s are reported complete",     \
       "tests/mpi_repro/finalize_close.c (4.0.2 without the remedy: 7 hangs in 8 runs at 4 "    \
@@ -28,7 +25,7 @@
      * (the same with and without). 4.1 to 4.3 not measured (kept on, as 4.0); 5.0.0 and 5.0.1 \
      * not measured (taken as 5.0.2). No change in MPICH's progress loop that explains it was  \
      * found by reading; 3.x not measured. */                                                  \
-    X(UCX_YIELD_IDLE, "ucx-yield-idle", MPISHMEM_MPI_MPICH, 40000, 50000, MPISHMEM_ON_UCX, \
+    X(UCX_YIELD_IDLE, "ucx-yield-idle", MPISHMEM_MPI_MPICH, 40000, 50000, 1,                   \
       "blocking calls poll ucp_worker_progress without yielding: with more processes than "   \
       "cores each collective step waits for the scheduler (MPI_Barrier ~100 ms, "             \
       "MPI_Win_create ~600 ms at 16 ranks on 2 cores); idle polls yield when oversubscribed", \
@@ -39,7 +36,7 @@
      * 1.20.1) 0 wrong in 12 runs with UCX's shared-memory transports. Whether MPICH or UCX    \
      * fixed it is not known; 4.1 to 5.0.1 not measured, so it stays on below 5.0.2 (a        \
      * correctness workaround). */                                                             \
-    X(UCX_NO_SHM_TLS, "ucx-no-shm-tls", MPISHMEM_MPI_MPICH, 40000, 50002, MPISHMEM_ON_UCX, \
+    X(UCX_NO_SHM_TLS, "ucx-no-shm-tls", MPISHMEM_MPI_MPICH, 40000, 50002, 1,                   \
       "a put between processes of one host read its source after the flush that completed "   \
       "it over UCX's posix/sysv transports; UCX_TLS=^posix,sysv is set before MPI_Init "      \
       "(unless UCX_TLS is set) when node peers reach each other through MPI",                 \
@@ -47,32 +44,29 @@
     /* Read: MPICH 1f5232d9e5 (first in 4.3.0) dropped anysource_irecv's check for a netmod   \
      * receive completed from the unexpected queue; 4.2.x still has it; main of 2026-08-20    \
      * still lacks it. Measured: 5.0.2 hangs, 4.0.2 and 5.0.2 over OFI do not. */              \
-    X(MPICH_UCX_ANYSRC_RECV, "mpich-ucx-anysrc-recv", MPISHMEM_MPI_MPICH, 40300, 0,               \
-      MPISHMEM_ON_UCX,                                                                            \
+    X(MPICH_UCX_ANYSRC_RECV, "mpich-ucx-anysrc-recv", MPISHMEM_MPI_MPICH, 40300, 0, 1,        \
       "a receive from MPI_ANY_SOURCE posted after its message arrived over UCX never "        \
       "completes (the data is in the buffer): the active-message server and the exit "      \
       "notices' drain take their messages with MPI_Improbe + MPI_Mrecv instead",            \
       "tests/mpi_repro/anysrc_unexpected.c irecv (5.0.2, two cliques over TCP: stuck in 10 "  \
       "of 10 runs at 2 and 4 ranks; 4.0.2 and OFI: none)")                                    \
-    X(OMPI_NO_OSC_RDMA, "ompi-no-osc-rdma", MPISHMEM_MPI_OPENMPI, 40000, 50000, MPISHMEM_ON_ANY, \
+    X(OMPI_NO_OSC_RDMA, "ompi-no-osc-rdma", MPISHMEM_MPI_OPENMPI, 40000, 50000, 0,            \
       "osc/rdma crashes in MPI_Compare_and_swap on windows over ordinary memory and at "      \
       "finalize; OMPI_MCA_osc=^rdma is set before MPI_Init unless OMPI_MCA_osc is set",       \
       "tests/amo (compare_swap on globals through MPI, Open MPI 4.1.4)")                      \
-    X(OMPI_RDMA_BITWISE_AMO, "ompi-rdma-bitwise-amo", MPISHMEM_MPI_OPENMPI, 50000, 0,             \
-      MPISHMEM_ON_ANY,                                                                            \
+    X(OMPI_RDMA_BITWISE_AMO, "ompi-rdma-bitwise-amo", MPISHMEM_MPI_OPENMPI, 50000, 0, 0,      \
       "osc/rdma's BTL atomics (osc_rdma_acc_use_amo, its default) apply 64-bit MPI_BAND, "    \
       "MPI_BOR and MPI_BXOR as old OP old (the word unchanged, or 0), on one node over btl "  \
       "sm and across nodes over btl tcp; unless the osc or osc_rdma_acc_use_amo variables "   \
       "rule that path out, 64-bit and/or/xor through MPI are compare-and-swap loops",         \
       "tests/mpi_repro/fetch_op_check.c create (9 of 36 cases wrong, Open MPI 5.0.11)")     \
-    X(OMPI_UCX_ACC_HANG, "ompi-ucx-acc-hang", MPISHMEM_MPI_OPENMPI, 50000, 0, MPISHMEM_ON_UCX, \
+    X(OMPI_UCX_ACC_HANG, "ompi-ucx-acc-hang", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,              \
       "osc/ucx over UCX's TCP transport: MPI_Rget_accumulate and MPI_Compare_and_swap on one " \
       "word from several ranks hang inside Open MPI (ompi_osc_ucx_rget_accumulate spinning "  \
       "in ucp_worker_progress); AMOs go as active messages (MPISHMEM_AMO=am) unless "         \
       "MPISHMEM_AMO is set",                                                                  \
       "tests/mpi_repro/acc_contention.c (4 ranks on 2 hosts: hung in 9 of 11 runs, 5.0.11)")   \
-    X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0,               \
-      MPISHMEM_ON_UCX,                                                                            \
+    X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
       "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free closes each thread's endpoints with a "  \
       "flush (ucp_ep_destroy) that waits for peers which have already left MPI_Win_free and " \
       "no longer progress that worker; the automatic progress thread (which needs "           \
@@ -81,25 +75,11 @@
       "tests/lock family on the emulated cluster, AMOs as active messages: 8 of 9 runs hung "  \
       "with the progress thread (lock, 2 PEs: in MPI_Win_free at shmem_finalize), 0 of 4 "   \
       "without; no plain-MPI reproducer yet")                                                     \
-    X(IMPI_PIN_SHARED_CORES, "impi-pin-shared-cores", MPISHMEM_MPI_INTEL, 20211800, 0,            \
-      MPISHMEM_ON_ANY,                                                                            \
+    X(IMPI_PIN_SHARED_CORES, "impi-pin-shared-cores", MPISHMEM_MPI_INTEL, 20211800, 0, 0,     \
       "the launcher pins every rank to one core; where PEs share cores with other work, a "   \
       "PE pinned to a busy core runs only for its share of the time slices and each wait "    \
       "for it costs milliseconds (2 PEs and one busy process on 2 cores: memory_alloc 104 s " \
       "and >150 s, 5-13 s unpinned; coll_reduce 52-78 s, 7-10 s unpinned); PEs that share "  \
       "cores run on every core of the host's PEs",                                           \
-      "tests/mpi_repro/pinned_shared_core.c (round trip 17-30 ms pinned, 0.01-4 ms unpinned)") \
-    /* Measured on MPICH 5.0.2 (the wheel, its libfabric 2.5.1), which on a host with TCP only \
-     * scores libfabric's sockets provider above tcp: 3 ranks on 2 hosts of the emulated      \
-     * cluster placed round robin hang in 7 of 20 runs, 0 of 20 with FI_PROVIDER=^sockets or   \
-     * tcp; two cliques of consecutive ranks (0,1 and 2) never did. Whether MPICH or sockets  \
-     * provider is at fault is not known (libmpi is stripped); earlier MPICH releases over OFI \
-     * were not measured. */                                                                   \
-    X(MPICH_OFI_NO_SOCKETS, "mpich-ofi-no-sockets", MPISHMEM_MPI_MPICH, 50002, 0, MPISHMEM_ON_OFI, \
-      "over libfabric's sockets provider (MPICH's choice on TCP-only hosts) MPI_Init hangs "   \
-      "now and then, every rank polling, when a node's ranks are not consecutive (round-robin " \
-      "placement; MPIR_CVAR_NUM_CLIQUES=2 at 3 or 5 ranks); FI_PROVIDER=^sockets is set "       \
-      "before MPI_Init unless FI_PROVIDER is set",                                            \
-      "tests/mpi_repro/init_round_robin.c (3 ranks, two cliques: 8 of 30 runs hung; 2 hosts "  \
-      "round robin: 7 of 20; with FI_PROVIDER=^sockets: 0 of 20)")
+      "tests/mpi_repro/pinned_shared_core.c (round trip 17-30 ms pinned, 0.01-4 ms unpinned)")
 #endif
