@@ -15,6 +15,7 @@
 #include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/impi_affinity.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
+#include "../transport/mpi/ompi_ucx_win_keeper.h"
 #include "alloc.h"
 #include "amo.h"
 #include "dataseg.h"
@@ -284,6 +285,7 @@ static void setup_segments(const char *routine)
      * 4.1 cannot even create one on a single process: open-mpi/ompi#10726). */
     rt.heap_win = rt.data_win = MPI_WIN_NULL;
     if (mpishmem_g.n_pes > 1) {
+        mpishmem_ompi_win_keeper_create(rt.mpi_level); /* before every other window */
         MPI_Info info = mpishmem_mpi_amo_win_info();
         MPI_Win_create(heap, (MPI_Aint)heap_size, 1, info, mpishmem_g.world, &rt.heap_win);
         MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.heap_win);
@@ -388,6 +390,7 @@ void mpishmem_runtime_fini(const char *routine)
         MPI_Win_free(&rt.heap_win);
         MPI_Win_unlock_all(rt.data_win);
         MPI_Win_free(&rt.data_win);
+        mpishmem_ompi_win_keeper_free(); /* after every other window */
     }
     char *my_data_copy = rt.view + rt.slot * (size_t)mpishmem_g.node_rank + mpishmem_g.heap.size;
     if (rt.data_shared &&
