@@ -66,15 +66,18 @@
       "in ucp_worker_progress); AMOs go as active messages (MPISHMEM_AMO=am) unless "         \
       "MPISHMEM_AMO is set",                                                                  \
       "tests/mpi_repro/acc_contention.c (4 ranks on 2 hosts: hung in 9 of 11 runs, 5.0.11)")   \
+    /* Read in Open MPI 5.0.10's opal/mca/common/ucx/common_ucx_wpool.c and osc_ucx: with      \
+     * threads enabled each thread's worker closes its endpoints in MPI_Win_free, and         \
+     * osc/ucx's progress callback (the only one progressing the receiving worker) is         \
+     * unregistered with a process's last window. Measured on the emulated cluster, 5.0.11,  \
+     * UCX 1.20.1. */                                                                          \
     X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
-      "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free closes each thread's endpoints with a "  \
-      "flush (ucp_ep_destroy) that waits for peers which have already left MPI_Win_free and " \
-      "no longer progress that worker; the automatic progress thread (which needs "           \
-      "MPI_THREAD_MULTIPLE) stays off unless MPISHMEM_PROGRESS_THREAD=1 (a trade: a PE "     \
-      "computing outside the library then stalls remote updates, tests/progress_conveyor)",   \
-      "tests/lock family on the emulated cluster, AMOs as active messages: 8 of 9 runs hung "  \
-      "with the progress thread (lock, 2 PEs: in MPI_Win_free at shmem_finalize), 0 of 4 "   \
-      "without; no plain-MPI reproducer yet")                                                     \
+      "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free destroys each thread's endpoints, each "  \
+      "close waiting for the peer's receiving worker, which a peer that has freed its last "   \
+      "window no longer progresses (one rank stays in ucp_ep_destroy); the library keeps one " \
+      "window nobody uses until after its last MPI_Win_free",                                  \
+      "tests/mpi_repro/win_free_mt.c (2 ranks on 2 hosts, MPI_THREAD_MULTIPLE: hung in 4 of "  \
+      "4 runs, 4 ranks 2 of 2; with the kept window 0 of 5)")                                  \
     X(IMPI_PIN_SHARED_CORES, "impi-pin-shared-cores", MPISHMEM_MPI_INTEL, 20211800, 0, 0,     \
       "the launcher pins every rank to one core; where PEs share cores with other work, a "   \
       "PE pinned to a busy core runs only for its share of the time slices and each wait "    \
