@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "../transport/mpi/mpi_am.h"
+#include "../transport/mpi/mpi_quirks.h"
 #include "env.h"
 #include "error.h"
 
@@ -44,9 +45,17 @@ static void *progress_loop(void *arg)
     return NULL;
 }
 
+/* The automatic setting's answer on this MPI: no thread where MPI_THREAD_MULTIPLE itself
+ * makes MPI hang (quirk table; call after mpishmem_mpi_quirks_detect). */
+static int automatic_allowed(void)
+{
+    return !mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_WIN_FREE_MT];
+}
+
 int mpishmem_progress_thread_wanted(void)
 {
-    return mpishmem_env.progress_thread != 0;
+    long mode = mpishmem_env.progress_thread;
+    return mode > 0 || (mode < 0 && automatic_allowed());
 }
 
 void mpishmem_progress_thread_start(const char *routine, int mpi_level)
@@ -54,7 +63,7 @@ void mpishmem_progress_thread_start(const char *routine, int mpi_level)
     long mode = mpishmem_env.progress_thread;
     /* Automatic: only when other PEs reach this one through MPI (the job spans nodes, or
      * globals go through MPI), whose operations complete only while the target progresses. */
-    if (mode == 0 || (mode < 0 && !mpishmem_g.remote_updates)) return;
+    if (mode == 0 || (mode < 0 && (!mpishmem_g.remote_updates || !automatic_allowed()))) return;
     if (mpi_level != MPI_THREAD_MULTIPLE) {
         if (mpishmem_g.my_pe == 0)
             mpishmem_warn(routine,

@@ -67,17 +67,22 @@
       "MPISHMEM_AMO is set",                                                                  \
       "tests/mpi_repro/acc_contention.c (4 ranks on 2 hosts: hung in 9 of 11 runs, 5.0.11)")   \
     /* Read in Open MPI 5.0.10's opal/mca/common/ucx/common_ucx_wpool.c and osc_ucx: with      \
-     * threads enabled each thread's worker closes its endpoints in MPI_Win_free, and         \
+     * threads enabled each thread's worker closes its endpoints in MPI_Win_free (holding the  \
+     * pool's lock, so that process's own progress callback does nothing meanwhile), and       \
      * osc/ucx's progress callback (the only one progressing the receiving worker) is         \
      * unregistered with a process's last window. Measured on the emulated cluster, 5.0.11,  \
-     * UCX 1.20.1. */                                                                          \
+     * UCX 1.20.1. The kept window cures the second case, not the first (coll_sync, 2 PEs:  \
+     * both PEs in ucp_ep_destroy at shmem_finalize), so the thread stays off. */             \
     X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
       "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free destroys each thread's endpoints, each "  \
-      "close waiting for the peer's receiving worker, which a peer that has freed its last "   \
-      "window no longer progresses (one rank stays in ucp_ep_destroy); the library keeps one " \
-      "window nobody uses until after its last MPI_Win_free",                                  \
+      "close waiting for the peer's receiving worker, which a peer past its last window, or " \
+      "closing its own endpoints, does not progress (ranks stay in ucp_ep_destroy); the "     \
+      "automatic progress thread (which needs MPI_THREAD_MULTIPLE) stays off unless "         \
+      "MPISHMEM_PROGRESS_THREAD=1, and at MPI_THREAD_MULTIPLE the library keeps one window "  \
+      "nobody uses until after its last MPI_Win_free",                                         \
       "tests/mpi_repro/win_free_mt.c (2 ranks on 2 hosts, MPI_THREAD_MULTIPLE: hung in 4 of "  \
-      "4 runs, 4 ranks 2 of 2; with the kept window 0 of 5)")                                  \
+      "4 runs, 4 ranks 2 of 2; with the kept window 0 of 5); tests/coll/coll_sync.np2 on the " \
+      "cluster with the thread and the kept window: hung at shmem_finalize in 1 of 1 run")    \
     X(IMPI_PIN_SHARED_CORES, "impi-pin-shared-cores", MPISHMEM_MPI_INTEL, 20211800, 0, 0,     \
       "the launcher pins every rank to one core; where PEs share cores with other work, a "   \
       "PE pinned to a busy core runs only for its share of the time slices and each wait "    \

@@ -8,7 +8,11 @@
  * MPI_Allreduce). So the library holds one more window, which nothing ever accesses (no
  * endpoints: its free waits for nobody), created before its other windows and freed after
  * them: every PE keeps progressing the receiving worker until all have closed their
- * endpoints. Costs one window creation in shmem_init and one free in shmem_finalize. */
+ * endpoints. Costs one window creation in shmem_init and one free in shmem_finalize. It does
+ * not cure two PEs closing endpoints to each other at once (each holds its worker pool's lock
+ * while closing, which stops its own progress callback): so the automatic progress thread
+ * still stays off on this MPI (progress_thread.c), and this only lowers the odds for programs
+ * that ask for SHMEM_THREAD_MULTIPLE themselves. */
 #include "ompi_ucx_win_keeper.h"
 
 #include "mpi_quirks.h"
