@@ -134,6 +134,7 @@ static void setup_mpi(int requested, int *provided, const char *routine)
          * MPI loaded needs them (src/transport/mpi/mpi_quirks_table.h); a variable the user
          * set wins. Too late when the program initialized MPI itself: see the user guide. */
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NO_OSC_RDMA]) setenv("OMPI_MCA_osc", "^rdma", 0);
+        if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_TCP_PUT]) setenv("UCX_TCP_PUT_ENABLE", "n", 0);
         /* Open MPI's blocking calls yield when idle only where its launcher counts more ranks
          * than slots; where the PEs share cores otherwise (hosts given as many slots as PEs,
          * other work on the cores, MPISHMEM_OVERSUBSCRIBED=1) they spin, and each step of a
