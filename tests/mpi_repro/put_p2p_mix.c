@@ -40,7 +40,8 @@ int main(int argc, char **argv)
             MPI_Isend(&request, 1, MPI_LONG, to, 1, MPI_COMM_WORLD, &req[1]);
             MPI_Recv(&got, 1, MPI_LONG, from, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             MPI_Send(&got, 1, MPI_LONG, from, 2, MPI_COMM_WORLD);
-            MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+            MPI_Wait(&req[0], MPI_STATUS_IGNORE);
+            MPI_Wait(&req[1], MPI_STATUS_IGNORE);
             MPI_Put(src, (int)(count * 4), MPI_BYTE, to, (MPI_Aint)me * count * 4,
                     (int)(count * 4), MPI_BYTE, win);
         }
