@@ -13,6 +13,7 @@
 #include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/impi_affinity.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
+#include "../transport/mpi/ompi_ucx_win_keeper.h"
 #include "alloc.h"
 #include "amo.h"
 #include "dataseg.h"
@@ -121,8 +122,9 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     if (bad)
         mpishmem_error(routine, "invalid MPISHMEM_MPI_QUIRKS: '%.*s' names no quirk (the names: "
                                 "shmem-info --quirks)", (int)bad_len, bad);
-    if (mpishmem_env.oversubscribed != 0) mpishmem_mpi_yield_idle_guess();
-    if (mpishmem_env.oversubscribed == 1) mpishmem_mpi_yield_idle(1);
+    int over = mpishmem_env.oversubscribed == 1 ||
+               (mpishmem_env.oversubscribed != 0 && mpishmem_mpi_oversubscribed_guess());
+    mpishmem_mpi_yield_idle(over);
     int mpi_requested = mpishmem_progress_thread_wanted() ? MPI_THREAD_MULTIPLE
                                                           : to_mpi_level(requested);
     if (!up) {
@@ -130,6 +132,9 @@ static void setup_mpi(int requested, int *provided, const char *routine)
          * MPI loaded needs them (src/transport/mpi/mpi_quirks_table.h); a variable the user
          * set wins. Too late when the program initialized MPI itself: see the user guide. */
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NO_OSC_RDMA]) setenv("OMPI_MCA_osc", "^rdma", 0);
+        if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_TCP_PUT]) setenv("UCX_TCP_PUT_ENABLE", "n", 0);
+        if (over && mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_YIELD_WHEN_SHARED])
+            setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
         /* Node peers that reach each other through MPI (globals through MPI, or simulated
          * nodes on one host) would put through UCX's shared-memory transports, where MPICH
          * 4.0 reads a put's source after the flush that completed it and corrupts puts from
@@ -282,6 +287,7 @@ static void setup_segments(const char *routine)
      * 4.1 cannot even create one on a single process: open-mpi/ompi#10726). */
     rt.heap_win = rt.data_win = MPI_WIN_NULL;
     if (mpishmem_g.n_pes > 1) {
+        mpishmem_ompi_win_keeper_create(rt.mpi_level); /* before every other window */
         MPI_Info info = mpishmem_mpi_amo_win_info();
         MPI_Win_create(heap, (MPI_Aint)heap_size, 1, info, mpishmem_g.world, &rt.heap_win);
         MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.heap_win);
@@ -385,6 +391,7 @@ void mpishmem_runtime_fini(const char *routine)
         MPI_Win_free(&rt.heap_win);
         MPI_Win_unlock_all(rt.data_win);
         MPI_Win_free(&rt.data_win);
+        mpishmem_ompi_win_keeper_free(); /* after every other window */
     }
     char *my_data_copy = rt.view + rt.slot * (size_t)mpishmem_g.node_rank + mpishmem_g.heap.size;
     if (rt.data_shared &&

@@ -17,8 +17,9 @@
  *
  * Only where the quirk table's entry ucx-yield-idle applies (mpi_quirks_table.h: MPICH 4.0
  * over UCX): MPICH 5 starts 16 PEs faster without it (0.80 s against 1.08 s), and other MPI
- * libraries yield by themselves (Open MPI: mpi_yield_when_idle, on when oversubscribed).
- * Elsewhere the interposed call passes straight through to UCX. */
+ * libraries yield by themselves (Open MPI: mpi_yield_when_idle, on when its launcher counts
+ * more ranks than slots; runtime.c also sets it where the library knows better). Elsewhere
+ * the interposed call passes straight through to UCX. */
 #define _GNU_SOURCE
 #include <mpi.h>
 
@@ -53,7 +54,7 @@ void mpishmem_mpi_yield_idle(int on)
 
 /* Before MPI_Init: the number of PEs on this host from the launcher (hydra, Open MPI's
  * mpirun, Slurm), against the CPUs online. */
-void mpishmem_mpi_yield_idle_guess(void)
+int mpishmem_mpi_oversubscribed_guess(void)
 {
     static const char *const vars[] = {"MPI_LOCALNRANKS", "OMPI_COMM_WORLD_LOCAL_SIZE",
                                        "SLURM_NTASKS_PER_NODE"};
@@ -63,5 +64,5 @@ void mpishmem_mpi_yield_idle_guess(void)
         if (v) local = strtol(v, NULL, 10);
     }
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    mpishmem_mpi_yield_idle(local > 0 && cpus > 0 && local > cpus);
+    return local > 0 && cpus > 0 && local > cpus;
 }
