@@ -24,27 +24,16 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench_clock.h"
+
 #define BATCH 16
 #define MAXB 100000
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
 
 static long minor_faults(void)
 {
     struct rusage u;
     getrusage(RUSAGE_SELF, &u);
     return u.ru_minflt;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 static double median(double *v, int n)

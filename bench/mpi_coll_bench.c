@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
+
 #define MAXB (1024 * 1024)
 #define MAX_A2A (256 * 1024)
 static int reps = 15;
@@ -23,19 +25,6 @@ static int few; /* -f */
 static int me, npes;
 static char *src, *dst;
 static MPI_Comm half; /* the even ranks (MPI_COMM_NULL on the others) */
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static double max_over_ranks(double v)
 {

@@ -35,6 +35,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_clock.h"
+
 #define MAXB (4 * 1024 * 1024)
 #define WIN_BYTES (2 * MAXB)
 #define PP_OFF MAXB             /* ping-pong word */
@@ -49,19 +51,6 @@ static char *base;              /* this rank's window memory */
 static char *src_buf, *dst_local;
 static long seq;
 static volatile long sink;
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static void report(const char *op, const char *target, size_t bytes, double ns)
 {

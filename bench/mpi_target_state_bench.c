@@ -11,8 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
+
+#include "bench_clock.h"
 
 enum { G, GET8, GET2K, FADD, CSWAP, SIGNAL, OPS };
 static const char *const op_name[OPS] = {"long_g", "getmem", "getmem", "fetch_add",
@@ -24,27 +25,6 @@ enum { STOP = 0, WORD = 64, SIG = 128, BUF = 192, WIN_BYTES = BUF + 2048 };
 static MPI_Win win;
 static char *base;
 static char local_buf[2048];
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static double cpu_ns(void)
-{
-    struct rusage u;
-    getrusage(RUSAGE_SELF, &u);
-    return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e9 +
-           (u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e3;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static void one_op(int op, long i)
 {

@@ -27,6 +27,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
+
 #if SHMEM_MAJOR_VERSION > 1 || (SHMEM_MAJOR_VERSION == 1 && SHMEM_MINOR_VERSION >= 5)
 #define HAVE_SIGNAL 1
 #endif
@@ -63,19 +65,6 @@ static long expected_ctr;  /* what the all-to-one counter must hold */
 static long *cpu_ctr0;     /* PE 0's counter through shmem_ptr */
 static long *cpu_pp_peer;  /* the ping-pong partner's cpu_pp through shmem_ptr */
 static volatile long sink;
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static double median(double *t, int n)
 {

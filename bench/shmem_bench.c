@@ -12,22 +12,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
+
 #define MAXB (4 * 1024 * 1024)
 static int reps = 31;
 static char gstatic[MAXB];
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 enum { PUT, PUT_QUIET, GET, P, G, NBI_RATE, QUIET_IDLE, MEMCPY, FADD, CSWAP };
 static const char *names[] = {"put", "put+quiet", "get", "p", "g", "put_nbi_rate",

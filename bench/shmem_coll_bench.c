@@ -24,6 +24,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
+
 #define MAXB (1024 * 1024)      /* largest message */
 #define MAX_A2A (256 * 1024)    /* largest alltoall block (per pair) */
 static int reps = 15;
@@ -41,19 +43,6 @@ static int turn, timing_turn;
 static int me, npes;
 static char *src, *dst;
 static long *pwrk;
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* The slowest PE's value (the same on every PE). */
 static double max_over_pes(double v)

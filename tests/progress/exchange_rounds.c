@@ -20,27 +20,16 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../bench/bench_clock.h"
+
 #define WORDS 8  /* longs per block */
 #define MAX_PES 64
 
 static long flags[MAX_PES];
 
-static double now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
 static long word(int from, int to, int round, int w)
 {
     return ((long)round << 32) ^ ((long)from << 20) ^ ((long)to << 8) ^ w;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 int main(int argc, char **argv)
@@ -65,7 +54,7 @@ int main(int argc, char **argv)
         long *b = blocks + (size_t)phase * per_phase;
         shmem_barrier_all();
         for (int r = 0; r < rounds; r++) {
-            double start = now_us();
+            double start = now_ns() / 1e3;
             for (int k = 1; k < n; k++) {
                 int to = (me + k) % n;
                 for (int w = 0; w < WORDS; w++) out[w] = word(me, to, r, w);
@@ -88,7 +77,7 @@ int main(int argc, char **argv)
                                 "%#lx, not %#lx\n", me, phase ? "amo" : "test", r, w, from,
                                 got[w], word(from, me, r, w));
             }
-            times[r] = now_us() - start;
+            times[r] = now_ns() / 1e3 - start;
         }
         shmem_barrier_all();
         if (phase == 1)
