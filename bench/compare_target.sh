@@ -5,7 +5,8 @@
 # (rank 1 calling MPI_Win_flush in a loop), alternated, each ROUNDS times; prints, per
 # operation, the floor's median and mpishmem's in each state with the ratio to the floor, the
 # 99th percentiles the same way, and the CPU each PE used (percent of one core, its progress
-# thread included). Extra environment (e.g. MPISHMEM_PROGRESS_THREAD=0, MPISHMEM_AMO=am) is
+# thread included), and the computing the target kept while serving (cpu_work_pe1: percent of
+# its computing alone). Extra environment (e.g. MPISHMEM_PROGRESS_THREAD=0, MPISHMEM_AMO=am) is
 # passed to mpishmem's run. Issue 20's goal: every ratio <= 1.5.
 #   usage: bench/compare_target.sh BUILD_DIR [ROUNDS]
 set -e

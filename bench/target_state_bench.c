@@ -14,6 +14,10 @@
  * libraries too. Output, one line each, in the format of shmem_bench.c:
  *     <op> <state> <bytes> <ns>            (op_p99: the 99th percentile)
  *     cpu_pe0|cpu_pe1 <state> 0 <percent> pct
+ *     cpu_work_pe1 compute 0 <percent> pct
+ * The last is the computing PE 1 got done while serving the operations, per second, in percent
+ * of what it gets done computing alone (measured first, no operation in flight): what serving
+ * a computing target takes from its computation (a progress thread's share of the core).
  * Options: -q quick (fewer operations). Needs 2 PEs (more: the others wait in barriers). */
 #include <shmem.h>
 #include <stdint.h>
@@ -41,6 +45,7 @@ static long word;       /* the AMO and g target */
 static uint64_t signal_word;
 static char remote_buf[2048];
 static char local_buf[2048];
+static double work_iters, work_ns; /* PE 1's computing: loop iterations and the time they took */
 
 static void one_op(int op, long i)
 {
@@ -64,6 +69,21 @@ static void one_op(int op, long i)
     }
 }
 
+/* 10 ms of computing, no library call; counts what got done. */
+static void compute_10ms(void)
+{
+    volatile double sink = 0;
+    double start = now_ns(), end = start + 10e6, t = start;
+    long n = 0;
+    while (t < end) {
+        for (int i = 0; i < 64; i++) sink += 1.0;
+        n++;
+        t = now_ns();
+    }
+    work_iters += (double)n;
+    work_ns += t - start;
+}
+
 /* PE 1's side of a state, until PE 0 sets stop_flag. */
 static void target_state(int state)
 {
@@ -72,12 +92,7 @@ static void target_state(int state)
         shmem_long_wait_until(&stop_flag, SHMEM_CMP_NE, 0);
         return;
     }
-    volatile double sink = 0;
-    while (!shmem_long_test(&stop_flag, SHMEM_CMP_NE, 0)) {
-        double end = now_ns() + 10e6;
-        while (now_ns() < end) sink += 1.0; /* 10 ms of computing, no library call */
-    }
-    (void)sink;
+    while (!shmem_long_test(&stop_flag, SHMEM_CMP_NE, 0)) compute_10ms();
 }
 
 int main(int argc, char **argv)
@@ -90,6 +105,14 @@ int main(int argc, char **argv)
         shmem_global_exit(1);
     }
     double *t = malloc(sizeof(double) * (size_t)ops_per_run);
+    /* PE 1's computing rate alone: 200 ms while PE 0 waits in the barrier. */
+    double alone_rate = 0;
+    if (me == 1) {
+        for (int i = 0; i < 20; i++) compute_10ms();
+        alone_rate = work_iters / work_ns;
+        work_iters = work_ns = 0;
+    }
+    shmem_barrier_all();
     if (me == 0) printf("# op                 state    bytes   ns (PE 1 busy as the state says)\n");
     for (int state = 0; state < STATES; state++) {
         double wall0 = now_ns(), cpu0 = cpu_ns();
@@ -126,10 +149,18 @@ int main(int argc, char **argv)
         double mine = 100.0 * cpu / wall;
         if (me < 2) shmem_double_p(&cpu_share[me], mine, 0);
         shmem_barrier_all();
-        if (me == 0)
+        static double work_kept;
+        if (me == 1 && state == COMPUTE)
+            shmem_double_p(&work_kept, 100.0 * (work_iters / work_ns) / alone_rate, 0);
+        shmem_barrier_all();
+        if (me == 0) {
             for (int pe = 0; pe < 2; pe++)
                 printf("cpu_pe%d              %-8s %6d %12.1f pct\n", pe, state_name[state], 0,
                        cpu_share[pe]);
+            if (state == COMPUTE)
+                printf("cpu_work_pe1         %-8s %6d %12.1f pct\n", state_name[state], 0,
+                       work_kept);
+        }
     }
     free(t);
     shmem_finalize();

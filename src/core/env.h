@@ -31,8 +31,12 @@
       "itself: 1 on, 0 off, -1 on when other PEs reach this one through MPI (needs "     \
       "MPI_THREAD_MULTIPLE)")                                                             \
     X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 1000, 0, 1000000,      \
-      "microseconds the progress thread sleeps between looks, 0 to 1000000 (at least "   \
-      "1000 when PEs outnumber cores)")                                                   \
+      "longest sleep of the progress thread between looks while it finds no traffic, 0 "  \
+      "to 1000000 microseconds (from 10 after traffic, doubling; at least 1000 when PEs " \
+      "outnumber cores)")                                                                 \
+    X(progress_spin, INT, "MPISHMEM_PROGRESS_SPIN", NULL, 200, 0, 1000000,              \
+      "microseconds the progress thread keeps polling MPI without sleeping after it last " \
+      "found traffic (remote operations on this PE), 0 to 1000000; 0: always sleep")      \
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, -1, 1,                 \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity")                                                  \

@@ -4,10 +4,16 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <string.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "../transport/mpi/mpi_am.h"
+#include "../transport/mpi/launcher_env.h"
 #include "../transport/mpi/mpi_quirks.h"
+#include "../transport/mpi/mpich_ucx_yield.h"
 #include "env.h"
 #include "error.h"
 
@@ -18,29 +24,88 @@ static struct {
     MPI_Comm comm; /* probed for progress; never carries messages */
 } pt;
 
-/* Polls MPI (and serves active messages) whenever the program has not poked MPI itself since
- * the last look: a PE computing, or polling its memory with plain loads, still lets remote
- * operations on it (and its own nonblocking ones) complete. While the program waits inside
- * the library it pokes MPI at every poll, and the thread keeps out of MPI's lock. */
+static double now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec * 1e-3;
+}
+
+/* One look into MPI (and the active-message queue) on the program's behalf; returns whether it
+ * found traffic: active messages served, or MPI handling operations of other PEs. Where MPI runs over UCX the count of events its interposed progress call keeps says the
+ * last (src/transport/mpi/mpich_ucx_yield.c). Elsewhere (libfabric) nothing says it, and the
+ * look's duration stands in: MPI serving a get or an AMO of another PE takes several times as
+ * long as a look that finds nothing (Intel MPI over TCP: 0.45 us idle, 1-30 us serving), so a
+ * look that took more than BLIND_FACTOR times the quickest look so far, and at least
+ * BLIND_MIN_US, counts as traffic. A preempted look counts too: at worst the thread polls on
+ * for MPISHMEM_PROGRESS_SPIN microseconds. */
+#define BLIND_FACTOR 3.0
+#define BLIND_MIN_US 1.0
+static int look(void)
+{
+    static double quickest = 1e30;
+    unsigned long before = mpishmem_mpi_progress_events();
+    double t0 = now_us();
+    unsigned served = mpishmem_g.am_active ? mpishmem_am_serve() : 0;
+    int flag;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, pt.comm, &flag, MPI_STATUS_IGNORE);
+    if (served != 0) return 1;
+    if (mpishmem_mpi_progress_events_seen()) return mpishmem_mpi_progress_events() != before;
+    double took = now_us() - t0;
+    if (took < quickest) quickest = took;
+    return took > BLIND_MIN_US && took > BLIND_FACTOR * quickest;
+}
+
+/* Looks into MPI whenever the program has not poked MPI itself since the last look: a PE
+ * computing, or polling its memory with plain loads, still lets remote operations on it (and
+ * its own nonblocking ones) complete. While the program is inside the library it pokes MPI at
+ * every poll, and the thread keeps out of MPI's lock.
+ *
+ * How often: a timer alone bounds a get or fetching AMO on a computing target by the interval
+ * (2 hosts over TCP: 1.07 ms against a 9 us floor at 1000 us; 86 us at 10 us, which costs a
+ * wake-up every 10 us; bench/compare_target.sh). So once a look finds traffic the thread keeps
+ * looking without sleeping for as long as traffic goes on and MPISHMEM_PROGRESS_SPIN
+ * microseconds after it stops, which serves a stream of operations at the wire's speed; idle,
+ * it sleeps, from PROGRESS_MIN_SLEEP_US doubling up to MPISHMEM_PROGRESS_INTERVAL. */
+#define PROGRESS_MIN_SLEEP_US 10
 static void *progress_loop(void *arg)
 {
     (void)arg;
     mpishmem_progress_depth = 1; /* this thread lives inside MPI's progress engine */
-    long us = mpishmem_env.progress_interval > 0 ? mpishmem_env.progress_interval : 1;
+#ifdef PR_SET_TIMERSLACK
+    /* Linux stretches a sleep by up to 50 us by default: make the short sleeps short. */
+    prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
+#endif
+    long max_us = mpishmem_env.progress_interval > 0 ? mpishmem_env.progress_interval : 1;
+    long spin_us = mpishmem_env.progress_spin;
     /* PEs sharing cores: a thread waking often per PE would take a good part of them. */
-    if (mpishmem_g.oversubscribed && us < 1000) us = 1000;
-    struct timespec pause = {us / 1000000, (us % 1000000) * 1000};
+    if (mpishmem_g.oversubscribed && max_us < 1000) max_us = 1000;
+    long us = max_us;
     unsigned long seen = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
     while (!atomic_load_explicit(&pt.stop, memory_order_acquire)) {
+        struct timespec pause = {us / 1000000, (us % 1000000) * 1000};
         nanosleep(&pause, NULL);
         unsigned long now = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
         if (now != seen) {
             seen = now;
+            us = us * 2 < max_us ? us * 2 : max_us;
             continue;
         }
-        if (mpishmem_g.am_active) mpishmem_am_serve();
-        int flag;
-        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, pt.comm, &flag, MPI_STATUS_IGNORE);
+        if (!look()) {
+            us = us * 2 < max_us ? us * 2 : max_us;
+            continue;
+        }
+        /* Traffic: look again at once while it flows, giving the core away between looks
+         * where PEs share cores, and stop as soon as the program pokes MPI itself. */
+        double last = now_us();
+        while (spin_us > 0 && !atomic_load_explicit(&pt.stop, memory_order_relaxed) &&
+               __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) == seen) {
+            if (mpishmem_g.oversubscribed) sched_yield();
+            double t = now_us();
+            if (look()) last = t;
+            else if (t - last > (double)spin_us) break;
+        }
+        us = PROGRESS_MIN_SLEEP_US < max_us ? PROGRESS_MIN_SLEEP_US : max_us;
     }
     return NULL;
 }
@@ -52,10 +117,25 @@ static int automatic_allowed(void)
     return !mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_WIN_FREE_MT];
 }
 
+/* Before MPI_Init: whether every PE will reach every other by load/store (the launcher puts
+ * the whole job on this host, globals are shared, and neither the library's simulated nodes
+ * nor MPICH's cliques split the host): then no PE is reached through MPI, the automatic
+ * setting starts no thread, and MPI need not pay for MPI_THREAD_MULTIPLE. */
+static int all_load_store(void)
+{
+    extern char **environ;
+    if (!mpishmem_env.globals_shared || mpishmem_env.simulated_nodes > 1 ||
+        !mpishmem_mpi_single_host_guess())
+        return 0;
+    for (char **e = environ; *e; e++) /* MPIR_CVAR_NUM_CLIQUES, its aliases, ODD_EVEN_CLIQUES */
+        if (strstr(*e, "CLIQUES") && strchr(*e, '=') > strstr(*e, "CLIQUES")) return 0;
+    return 1;
+}
+
 int mpishmem_progress_thread_wanted(void)
 {
     long mode = mpishmem_env.progress_thread;
-    return mode > 0 || (mode < 0 && automatic_allowed());
+    return mode > 0 || (mode < 0 && automatic_allowed() && !all_load_store());
 }
 
 void mpishmem_progress_thread_start(const char *routine, int mpi_level)

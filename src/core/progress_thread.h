@@ -3,8 +3,9 @@
  * this MPICH over UCX, even puts), and active-message AMOs only when the target is inside the
  * library: a PE that computes, or polls a flag with plain loads as conveyor-style programs do,
  * would stall its peers (a peer's shmem_fence or shmem_quiet would never return). The thread
- * looks every MPISHMEM_PROGRESS_INTERVAL microseconds and polls MPI if the program has not
- * done so since its last look. Automatic mode runs it when other PEs reach this one through
+ * polls MPI when the program has not done so since its last look: without sleeping while it
+ * finds traffic (and MPISHMEM_PROGRESS_SPIN microseconds after), else after sleeps growing up to
+ * MPISHMEM_PROGRESS_INTERVAL. Automatic mode runs it when other PEs reach this one through
  * MPI. It needs MPI_THREAD_MULTIPLE, which the library then asks for when it initializes MPI. */
 #ifndef MPISHMEM_PROGRESS_THREAD_H
 #define MPISHMEM_PROGRESS_THREAD_H

@@ -12,6 +12,7 @@
 #include "../transport/mpi/mpi_rma.h"
 #include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/impi_affinity.h"
+#include "../transport/mpi/launcher_env.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
 #include "../transport/mpi/ompi_ucx_win_keeper.h"
 #include "alloc.h"

@@ -108,14 +108,19 @@ static int take_request(struct am_request *r, int *origin)
     return found;
 }
 
-void mpishmem_am_serve(void)
+unsigned mpishmem_am_serve(void)
 {
     /* The progress thread and the program's thread may both try: one serves. */
-    if (__atomic_exchange_n(&am.serving, 1, __ATOMIC_ACQUIRE)) return;
+    if (__atomic_exchange_n(&am.serving, 1, __ATOMIC_ACQUIRE)) return 0;
     struct am_request r;
     int origin;
-    while (take_request(&r, &origin)) apply(&r, origin);
+    unsigned served = 0;
+    while (take_request(&r, &origin)) {
+        apply(&r, origin);
+        served++;
+    }
     __atomic_store_n(&am.serving, 0, __ATOMIC_RELEASE);
+    return served;
 }
 
 /* Polls until slot i's reply has arrived, serving requests meanwhile (the target may be

@@ -21,8 +21,8 @@ MPISHMEM_INTERNAL uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct 
                                            size_t off, int op, size_t size, uint64_t operand,
                                            uint64_t compare, int pe, int kind, void *result);
 
-/* Applies the requests that have arrived. Called by every progress poll. */
-MPISHMEM_INTERNAL void mpishmem_am_serve(void);
+/* Applies the requests that have arrived; returns how many. Called by every progress poll. */
+MPISHMEM_INTERNAL unsigned mpishmem_am_serve(void);
 
 /* Waits until every AMO this PE sent has been applied (quiet and fence). */
 MPISHMEM_INTERNAL void mpishmem_am_complete(void);

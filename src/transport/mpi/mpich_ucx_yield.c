@@ -29,9 +29,15 @@
 #include <dlfcn.h>
 #include <sched.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 static int yield_idle; /* set at start-up, read by every thread in MPI: relaxed atomics */
+/* What UCX's progress calls did, for the progress thread's choice between polling on and
+ * sleeping (src/core/progress_thread.c): the events they handled, and whether any call came
+ * through here at all (else this MPI does not use UCX, or not through the dynamic linker).
+ * Relaxed updates that may lose counts when threads race: readers ask only whether the count
+ * moved across their own call into MPI. */
+static unsigned long ucx_events;
+static int ucx_seen;
 
 __attribute__((visibility("default"))) unsigned ucp_worker_progress(void *worker)
 {
@@ -41,8 +47,24 @@ __attribute__((visibility("default"))) unsigned ucp_worker_progress(void *worker
         if (!real) abort(); /* only a loaded libucp's users call it, so it is there */
     }
     unsigned events = real(worker);
-    if (events == 0 && __atomic_load_n(&yield_idle, __ATOMIC_RELAXED)) sched_yield();
+    if (events != 0)
+        __atomic_store_n(&ucx_events, __atomic_load_n(&ucx_events, __ATOMIC_RELAXED) + events,
+                         __ATOMIC_RELAXED);
+    else if (__atomic_load_n(&yield_idle, __ATOMIC_RELAXED))
+        sched_yield();
+    if (__builtin_expect(!__atomic_load_n(&ucx_seen, __ATOMIC_RELAXED), 0))
+        __atomic_store_n(&ucx_seen, 1, __ATOMIC_RELAXED);
     return events;
+}
+
+unsigned long mpishmem_mpi_progress_events(void)
+{
+    return __atomic_load_n(&ucx_events, __ATOMIC_RELAXED);
+}
+
+int mpishmem_mpi_progress_events_seen(void)
+{
+    return __atomic_load_n(&ucx_seen, __ATOMIC_RELAXED);
 }
 
 void mpishmem_mpi_yield_idle(int on)
@@ -50,19 +72,4 @@ void mpishmem_mpi_yield_idle(int on)
     mpishmem_mpi_quirks_detect();
     on = on && mpishmem_quirk_on[MPISHMEM_QUIRK_UCX_YIELD_IDLE];
     __atomic_store_n(&yield_idle, on, __ATOMIC_RELAXED);
-}
-
-/* Before MPI_Init: the number of PEs on this host from the launcher (hydra, Open MPI's
- * mpirun, Slurm), against the CPUs online. */
-int mpishmem_mpi_oversubscribed_guess(void)
-{
-    static const char *const vars[] = {"MPI_LOCALNRANKS", "OMPI_COMM_WORLD_LOCAL_SIZE",
-                                       "SLURM_NTASKS_PER_NODE"};
-    long local = 0;
-    for (size_t i = 0; i < sizeof vars / sizeof *vars && local <= 0; i++) {
-        const char *v = getenv(vars[i]);
-        if (v) local = strtol(v, NULL, 10);
-    }
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    return local > 0 && cpus > 0 && local > cpus;
 }

@@ -1,0 +1,36 @@
+#include "launcher_env.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+/* The value of the first of `names` that is set, as a number; 0 when none is. */
+static long first_number(const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *v = getenv(names[i]);
+        if (v && *v) return strtol(v, NULL, 10);
+    }
+    return 0;
+}
+
+int mpishmem_mpi_oversubscribed_guess(void)
+{
+    static const char *const local_vars[] = {"MPI_LOCALNRANKS", "OMPI_COMM_WORLD_LOCAL_SIZE",
+                                             "SLURM_NTASKS_PER_NODE"};
+    long local = first_number(local_vars, sizeof local_vars / sizeof *local_vars);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return local > 0 && cpus > 0 && local > cpus;
+}
+
+int mpishmem_mpi_single_host_guess(void)
+{
+    /* Each launcher's pair: PEs on this host, PEs in the job. */
+    static const char *const pairs[][2] = {{"OMPI_COMM_WORLD_LOCAL_SIZE", "OMPI_COMM_WORLD_SIZE"},
+                                           {"MPI_LOCALNRANKS", "PMI_SIZE"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+        long local = first_number(&pairs[i][0], 1), all = first_number(&pairs[i][1], 1);
+        if (local > 0 && all > 0) return local == all;
+    }
+    static const char *const nodes_vars[] = {"SLURM_JOB_NUM_NODES", "SLURM_NNODES"};
+    return first_number(nodes_vars, 2) == 1;
+}
