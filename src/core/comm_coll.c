@@ -21,7 +21,10 @@ static int blocking_ok(void)
     do {                                                                                  \
         if (blocking_ok()) {                                                              \
             mpishmem_progress_depth++;                                                    \
+            __atomic_add_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);          \
             CALL;                                                                         \
+            __atomic_sub_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);          \
+            mpishmem_progress_note();                                                     \
             mpishmem_progress_depth--;                                                    \
         } else {                                                                          \
             MPI_Request req;                                                              \

@@ -6,6 +6,7 @@
 
 _Thread_local int mpishmem_progress_depth;
 unsigned long mpishmem_progress_pokes;
+int mpishmem_progress_blocked;
 
 static inline void poke_mpi(void)
 {

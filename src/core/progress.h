@@ -32,6 +32,11 @@ static inline void mpishmem_progress_note(void)
 #endif
 }
 
+/* How many of the program's threads are inside a blocking MPI call that progresses MPI by
+ * itself (a collective): the progress thread keeps out of MPI meanwhile, where it would only
+ * contend for MPI's lock with them. */
+extern MPISHMEM_INTERNAL int mpishmem_progress_blocked;
+
 /* Whether poll `n` (from 1) of a wait loop yields the core: every poll when PEs outnumber
  * cores; otherwise, after MPISHMEM_SPIN_BEFORE_YIELD polls, one poll in 1024. A yield is a system
  * call during which MPI is not polled: yielding at every poll of a long wait made remote

@@ -86,7 +86,7 @@ static void *progress_loop(void *arg)
         struct timespec pause = {us / 1000000, (us % 1000000) * 1000};
         nanosleep(&pause, NULL);
         unsigned long now = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
-        if (now != seen) {
+        if (now != seen || __atomic_load_n(&mpishmem_progress_blocked, __ATOMIC_RELAXED)) {
             seen = now;
             us = us * 2 < max_us ? us * 2 : max_us;
             continue;
@@ -99,7 +99,8 @@ static void *progress_loop(void *arg)
          * where PEs share cores, and stop as soon as the program pokes MPI itself. */
         double last = now_us();
         while (spin_us > 0 && !atomic_load_explicit(&pt.stop, memory_order_relaxed) &&
-               __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) == seen) {
+               __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) == seen &&
+               !__atomic_load_n(&mpishmem_progress_blocked, __ATOMIC_RELAXED)) {
             if (mpishmem_g.oversubscribed) sched_yield();
             double t = now_us();
             if (look()) last = t;
