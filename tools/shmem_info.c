@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/core/env.h"
+#include "../src/base/env.h"
 #include "../src/transport/mpi/mpi_quirks.h"
 
 /* Set by tools/CMakeLists.txt from the configuration. */

@@ -11,8 +11,8 @@
 #include "shmem.h"
 #include "pshmem.h"
 
-#include "../core/error.h"
-#include "../core/state.h"
+#include "../base/error.h"
+#include "../base/state.h"
 #include "../core/check.h"
 
 #define MPISHMEM_API __attribute__((visibility("default")))

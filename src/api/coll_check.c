@@ -2,7 +2,7 @@
 
 #include <stdint.h>
 
-#include "../core/error.h"
+#include "../base/error.h"
 #include "../core/check.h"
 
 void mpishmem_check_coll_team(const char *routine, struct mpishmem_team *t)

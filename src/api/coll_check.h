@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "../core/state.h"
+#include "../base/state.h"
 
 /* The library is initialized and the team is not SHMEM_TEAM_INVALID. */
 MPISHMEM_INTERNAL void mpishmem_check_coll_team(const char *routine, struct mpishmem_team *t);

@@ -3,7 +3,7 @@
  * at shmem_init (src/core/ctx.h): creation is local and fails with a nonzero return when the
  * pool is exhausted. */
 #include "../core/ctx.h"
-#include "../core/env.h"
+#include "../base/env.h"
 #include "../core/space.h"
 #include "api.h"
 

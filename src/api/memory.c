@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "../core/alloc.h"
-#include "../core/env.h"
+#include "../base/env.h"
 #include "../core/order.h"
 #include "../core/progress.h"
 #include "../core/space.h"

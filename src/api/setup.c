@@ -10,7 +10,7 @@
 #include "../coll/coll_node.h"
 #include "../core/order.h"
 #include "../core/runtime.h"
-#include "../core/segment.h"
+#include "../base/segment.h"
 #include "../core/team.h"
 #include "../core/progress.h"
 #include "api.h"

@@ -2,7 +2,7 @@
  * team_ptr. Splits are collective over the parent team and either succeed on every PE or
  * fail (nonzero) on every PE. */
 #include "../core/ctx.h"
-#include "../core/segment.h"
+#include "../base/segment.h"
 #include "../core/team.h"
 #include "api.h"
 

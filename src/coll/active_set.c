@@ -12,7 +12,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "../core/error.h"
+#include "../base/error.h"
 #include "../core/team.h"
 
 struct mpishmem_active_set_last mpishmem_active_set_last;

@@ -4,7 +4,7 @@
 #ifndef MPISHMEM_ACTIVE_SET_H
 #define MPISHMEM_ACTIVE_SET_H
 
-#include "../core/state.h"
+#include "../base/state.h"
 
 /* The team of the active set: PEs start + k * 2^log_stride, k < size (the whole world is
  * SHMEM_TEAM_WORLD's team). The set is checked on its first use by this PE, always (cheap:

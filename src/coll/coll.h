@@ -12,7 +12,7 @@
 #include <mpi.h>
 #include <stddef.h>
 
-#include "../core/state.h"
+#include "../base/state.h"
 
 /* Synchronization only (no quiet): every member has entered before any member leaves, and the
  * node-local stores each member made before it are visible to the others after it. */

@@ -8,7 +8,7 @@
 #include <mpi.h>
 #include <stddef.h>
 
-#include "../core/state.h"
+#include "../base/state.h"
 
 typedef void (*mpishmem_combine_fn)(const void *in, void *inout, size_t count);
 

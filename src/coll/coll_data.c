@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/error.h"
+#include "../base/error.h"
 #include "../core/progress.h"
 #include "../core/team.h"
 #include "coll.h"

@@ -8,7 +8,7 @@
 #include <mpi.h>
 #include <stddef.h>
 
-#include "../core/state.h"
+#include "../base/state.h"
 
 #define MPISHMEM_COLL_CHUNK ((size_t)1 << 30)
 

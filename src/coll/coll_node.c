@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/env.h"
-#include "../core/error.h"
+#include "../base/env.h"
+#include "../base/error.h"
 #include "../core/progress.h"
-#include "../core/segment.h"
+#include "../base/segment.h"
 #include "../core/team.h"
 #include "coll.h"
 #include "coll_dtype.h"

@@ -17,7 +17,7 @@
 #include <mpi.h>
 #include <stddef.h>
 
-#include "../core/state.h"
+#include "../base/state.h"
 
 struct mpishmem_coll_node {
     struct mpishmem_team local; /* this node's members; local.my_pe 0 is the node's leader */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../core/runtime.h"
-#include "../core/segment.h"
+#include "../base/segment.h"
 #include "../core/team.h"
 #include "coll.h"
 #include "coll_sync.h"

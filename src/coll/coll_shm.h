@@ -10,7 +10,7 @@
 #include <mpi.h>
 #include <stddef.h>
 
-#include "../core/state.h"
+#include "../base/state.h"
 
 MPISHMEM_INTERNAL int mpishmem_coll_shm_broadcast(struct mpishmem_team *t, void *dest,
                                                   const void *source, size_t nbytes, int root,

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/error.h"
+#include "../base/error.h"
 #include "../core/runtime.h"
 #include "coll.h"
 #include "coll_combine.h"

@@ -5,7 +5,7 @@
 
 #include <mpi.h>
 
-#include "../core/state.h"
+#include "../base/state.h"
 
 /* Gives back the team's counter slot, if it holds one (the team is being freed; local). */
 MPISHMEM_INTERNAL void mpishmem_coll_sync_release(struct mpishmem_team *t);

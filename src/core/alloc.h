@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "state.h"
+#include "../base/state.h"
 
 #define MPISHMEM_ALLOC_FAILED ((size_t)-1)
 /* Every block starts on a cache line: no false sharing between symmetric objects. */

@@ -9,9 +9,9 @@
 #include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_quirks.h"
-#include "env.h"
-#include "error.h"
-#include "segment.h"
+#include "../base/env.h"
+#include "../base/error.h"
+#include "../base/segment.h"
 
 
 /* In a single-node job every PE reaches every heap by load/store, so CPU atomics serve all

@@ -8,8 +8,8 @@
 #ifndef MPISHMEM_AMO_H
 #define MPISHMEM_AMO_H
 
-#include "amo_op.h"
-#include "state.h"
+#include "../base/amo_op.h"
+#include "../base/state.h"
 
 /* The address to apply a CPU atomic to for heap address `addr` on `pe`, or NULL. */
 static inline __attribute__((always_inline)) void *mpishmem_amo_fast_addr(const void *addr,

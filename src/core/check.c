@@ -2,8 +2,8 @@
 
 #include <stdint.h>
 
-#include "error.h"
-#include "segment.h"
+#include "../base/error.h"
+#include "../base/segment.h"
 #include "team.h"
 
 void mpishmem_check_initialized(const char *routine)

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "state.h"
+#include "../base/state.h"
 
 #define MPISHMEM_CHECK(call)                                                              \
     do {                                                                                  \

@@ -1,7 +1,7 @@
 /* SHMEM_DEBUG checks of the synchronization routines' arguments. */
 #include <stdint.h>
 
-#include "error.h"
+#include "../base/error.h"
 #include "check.h"
 
 void mpishmem_check_cmp(const char *routine, int cmp)

@@ -6,7 +6,7 @@
 
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_rma.h"
-#include "env.h"
+#include "../base/env.h"
 #include "order.h"
 #include "progress.h"
 

@@ -11,7 +11,7 @@
 #ifndef MPISHMEM_CTX_H
 #define MPISHMEM_CTX_H
 
-#include "state.h"
+#include "../base/state.h"
 
 /* Collective: creates the pool (after the default context's windows exist). */
 MPISHMEM_INTERNAL void mpishmem_ctx_pool_init(void);
@@ -35,6 +35,9 @@ MPISHMEM_INTERNAL void mpishmem_ctx_release_team(struct mpishmem_team *t);
  * for segment `id` (a memory space being attached); MPI_WIN_NULL when the segment goes away,
  * which also drops their pending marks for it (its window has been completed and freed). */
 MPISHMEM_INTERNAL void mpishmem_ctx_set_segment_window(int id, MPI_Win w);
+
+/* Sets up a context's lock for the thread level in force (PRIVATE contexts need none). */
+MPISHMEM_INTERNAL void mpishmem_ctx_lock_init(struct mpishmem_ctx *c);
 
 /* Window sets left for contexts that hold no reservation (for shmem_team_get_config). */
 MPISHMEM_INTERNAL int mpishmem_ctx_free_sets(void);

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "state.h"
+#include "../base/state.h"
 
 /* Finds the page-aligned range; returns 0 and sets *start, *len, or -1 if none. */
 MPISHMEM_INTERNAL int mpishmem_dataseg_find(char **start, size_t *len);

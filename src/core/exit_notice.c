@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include "error.h"
+#include "../base/error.h"
 #include "progress.h"
 #include "../transport/mpi/mpi_quirks.h"
 

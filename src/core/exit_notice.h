@@ -13,7 +13,7 @@
 #ifndef MPISHMEM_EXIT_NOTICE_H
 #define MPISHMEM_EXIT_NOTICE_H
 
-#include "state.h"
+#include "../base/state.h"
 
 #define MPISHMEM_EXIT_NOTICE_TAG 0x5e11
 #define MPISHMEM_EXIT_NOTICE_GRACE 3.0

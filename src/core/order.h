@@ -5,7 +5,7 @@
 
 #include <stdatomic.h>
 
-#include "state.h"
+#include "../base/state.h"
 
 /* The pending bits that belong to MPI windows (all but flag[MPISHMEM_PENDING_LOCAL]). */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -1,7 +1,7 @@
 #include "progress.h"
 
 #include "../transport/mpi/mpi_am.h"
-#include "env.h"
+#include "../base/env.h"
 #include "exit_notice.h"
 
 _Thread_local int mpishmem_progress_depth;

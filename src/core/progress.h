@@ -6,8 +6,8 @@
 
 #include <sched.h>
 
-#include "env.h"
-#include "state.h"
+#include "../base/env.h"
+#include "../base/state.h"
 
 /* Nonzero while this thread is inside one of the library's calls into MPI's progress engine
  * from a wait, and always in the progress thread (MPI may exit the process from there when

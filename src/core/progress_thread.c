@@ -14,8 +14,8 @@
 #include "../transport/mpi/launcher_env.h"
 #include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
-#include "env.h"
-#include "error.h"
+#include "../base/env.h"
+#include "../base/error.h"
 
 static struct {
     pthread_t thread;

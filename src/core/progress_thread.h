@@ -10,7 +10,7 @@
 #ifndef MPISHMEM_PROGRESS_THREAD_H
 #define MPISHMEM_PROGRESS_THREAD_H
 
-#include "state.h"
+#include "../base/state.h"
 
 /* The MPI thread level to ask for when the thread is wanted. */
 MPISHMEM_INTERNAL int mpishmem_progress_thread_wanted(void);

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "segment.h"
+#include "../base/segment.h"
 
 #define MPISHMEM_INLINE static inline __attribute__((always_inline))
 

@@ -19,9 +19,9 @@
 #include "amo.h"
 #include "dataseg.h"
 #include "ctx.h"
-#include "env.h"
+#include "../base/env.h"
 #include "team.h"
-#include "error.h"
+#include "../base/error.h"
 #include "exit_notice.h"
 #include "order.h"
 #include "progress.h"
@@ -29,9 +29,6 @@
 #include "shm.h"
 #include "space.h"
 
-struct mpishmem_state mpishmem_g = {.my_pe = -1, .n_pes = -1};
-struct mpishmem_ctx mpishmem_ctx_default;
-struct mpishmem_team mpishmem_team_world, mpishmem_team_shared;
 struct mpishmem_mpi_use mpishmem_mpi_use;
 int mpishmem_implicit_finalize;
 int mpishmem_global_exit_called;

@@ -3,7 +3,7 @@
 #ifndef MPISHMEM_RUNTIME_H
 #define MPISHMEM_RUNTIME_H
 
-#include "state.h"
+#include "../base/state.h"
 
 #include <stdint.h>
 

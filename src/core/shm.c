@@ -13,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "env.h"
-#include "error.h"
+#include "../base/env.h"
+#include "../base/error.h"
 #include "progress.h"
 
 size_t mpishmem_page_size(void)

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "state.h"
+#include "../base/state.h"
 
 /* Collective over mpishmem_g.node: returns a file descriptor of a fresh object of `bytes`. */
 MPISHMEM_INTERNAL int mpishmem_shm_open_node_object(size_t bytes, const char *routine);

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "state.h"
+#include "../base/state.h"
 
 MPISHMEM_INTERNAL void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine,
                                            void *dest, const void *src, size_t n,

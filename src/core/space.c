@@ -11,10 +11,10 @@
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "ctx.h"
-#include "error.h"
+#include "../base/error.h"
 #include "order.h"
 #include "progress.h"
-#include "segment.h"
+#include "../base/segment.h"
 #include "shm.h"
 
 /* Every space created and not destroyed; creation and destruction are local, so threads may

@@ -17,7 +17,7 @@
 #include "shmemx.h"
 
 #include "alloc.h"
-#include "state.h"
+#include "../base/state.h"
 
 struct mpishmem_space {
     shmemx_space_config_t config;

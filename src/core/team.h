@@ -5,7 +5,7 @@
 #ifndef MPISHMEM_TEAM_H
 #define MPISHMEM_TEAM_H
 
-#include "state.h"
+#include "../base/state.h"
 
 /* World PE of team PE `pe` (no range check). */
 static inline int mpishmem_team_world_pe(const struct mpishmem_team *t, int pe)

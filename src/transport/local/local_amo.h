@@ -5,7 +5,7 @@
 #ifndef MPISHMEM_LOCAL_AMO_H
 #define MPISHMEM_LOCAL_AMO_H
 
-#include "../../core/amo_op.h"
+#include "../../base/amo_op.h"
 
 #define MPISHMEM_LOCAL_AMO_BODY(U, p, op, operand, compare)                               \
     switch (op) {                                                                         \

@@ -3,10 +3,10 @@
 #include <pthread.h>
 #include <sched.h>
 
-#include "../../core/amo_op.h"
-#include "../../core/env.h"
+#include "../../base/amo_op.h"
+#include "../../base/env.h"
 #include "../../core/progress.h"
-#include "../../core/segment.h"
+#include "../../base/segment.h"
 #include "../local/local_amo.h"
 #include "mpi_quirks.h"
 

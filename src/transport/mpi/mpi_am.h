@@ -9,14 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../core/state.h"
+#include "../../base/state.h"
 
 /* Collective over the world: set up / tear down the message channel (after a barrier that
  * follows the last AMO). */
 MPISHMEM_INTERNAL void mpishmem_am_init(void);
 MPISHMEM_INTERNAL void mpishmem_am_fini(void);
 
-/* `kind` as in core/amo_op.h. Returns the old value for MPISHMEM_AMO_BLOCKING. */
+/* `kind` as in base/amo_op.h. Returns the old value for MPISHMEM_AMO_BLOCKING. */
 MPISHMEM_INTERNAL uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s,
                                            size_t off, int op, size_t size, uint64_t operand,
                                            uint64_t compare, int pe, int kind, void *result);

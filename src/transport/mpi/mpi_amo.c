@@ -1,7 +1,7 @@
 #include "mpi_amo.h"
 #include "../../core/progress.h"
 
-#include "../../core/amo_op.h"
+#include "../../base/amo_op.h"
 #include "mpi_quirks.h"
 #include "mpi_rma.h"
 #include "ompi_osc_rdma.h"

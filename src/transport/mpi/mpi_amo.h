@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../core/state.h"
+#include "../../base/state.h"
 
 /* The info every window is created with (MPI_INFO_NULL-free; caller frees). */
 MPISHMEM_INTERNAL MPI_Info mpishmem_mpi_amo_win_info(void);
@@ -16,7 +16,7 @@ MPISHMEM_INTERNAL MPI_Info mpishmem_mpi_amo_win_info(void);
 /* Decides, after MPI_Init, how AMOs go through MPI on the MPI loaded (quirk table). */
 MPISHMEM_INTERNAL void mpishmem_mpi_amo_setup(void);
 
-/* `kind` as in core/amo_op.h. Returns the old value for MPISHMEM_AMO_BLOCKING; for
+/* `kind` as in base/amo_op.h. Returns the old value for MPISHMEM_AMO_BLOCKING; for
  * MPISHMEM_AMO_NBI the old value lands in `result` (`size` bytes) when `c` is quieted. */
 MPISHMEM_INTERNAL uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s,
                                             size_t off, int op, size_t size, uint64_t operand,

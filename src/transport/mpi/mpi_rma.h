@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "../../core/state.h"
+#include "../../base/state.h"
 
 MPISHMEM_INTERNAL void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s,
                                         size_t off, const void *src, size_t n, int pe,

@@ -2,7 +2,7 @@
 #ifndef MPISHMEM_OMPI_OSC_RDMA_H
 #define MPISHMEM_OMPI_OSC_RDMA_H
 
-#include "../../core/state.h"
+#include "../../base/state.h"
 
 /* 1 unless Open MPI's control variables rule out osc/rdma's BTL atomics for every window
  * (osc excludes rdma, or osc_rdma_acc_use_amo is false). Call after MPI_Init. */

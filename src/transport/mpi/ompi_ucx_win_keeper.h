@@ -3,7 +3,7 @@
 #ifndef MPISHMEM_OMPI_UCX_WIN_KEEPER_H
 #define MPISHMEM_OMPI_UCX_WIN_KEEPER_H
 
-#include "../../core/state.h"
+#include "../../base/state.h"
 
 /* Creates the kept window when the quirk applies and MPI provides `mpi_level` ==
  * MPI_THREAD_MULTIPLE (collective over the world; call before the library's first window). */

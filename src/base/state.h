@@ -172,6 +172,7 @@ struct mpishmem_state {
     struct mpishmem_seg *space_seg[MPISHMEM_SEG_MAX];
 };
 
+/* Defined in base/state.c, filled in by shmem_init (core/runtime.c). */
 extern MPISHMEM_INTERNAL struct mpishmem_state mpishmem_g;
 
 /* A context's pending flags are read and written with relaxed atomics: under
@@ -215,8 +216,8 @@ static inline void mpishmem_ctx_unlock(struct mpishmem_ctx *c)
 {
     if (MPISHMEM_UNLIKELY(c->locking)) pthread_mutex_unlock(&c->lock);
 }
-/* Sets up a context's lock for the thread level in force (PRIVATE contexts need none). */
-MPISHMEM_INTERNAL void mpishmem_ctx_lock_init(struct mpishmem_ctx *c);
+
+/* The default context and the predefined teams (base/state.c; set up by core/runtime.c). */
 extern MPISHMEM_INTERNAL struct mpishmem_ctx mpishmem_ctx_default;
 extern MPISHMEM_INTERNAL struct mpishmem_team mpishmem_team_world;
 extern MPISHMEM_INTERNAL struct mpishmem_team mpishmem_team_shared;
