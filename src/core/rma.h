@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../base/segment.h"
+#include "../transport/mpi/mpi_rma.h"
 
 #define MPISHMEM_INLINE static inline __attribute__((always_inline))
 
@@ -23,21 +24,6 @@ MPISHMEM_INTERNAL void mpishmem_put_general_value(struct mpishmem_ctx *c, const 
 MPISHMEM_INTERNAL void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine,
                                             void *dest, const void *src, size_t n, int pe,
                                             int blocking);
-
-/* Heap RMA to a PE on another node (transport/mpi/mpi_rma.c): the fast path's remote twin,
- * which skips the general path's checks and segment lookup (the heap range is already known
- * and SHMEM_DEBUG is off, or fast_size would be 0). */
-MPISHMEM_INTERNAL void mpishmem_mpi_put_heap(struct mpishmem_ctx *c, size_t off, const void *src,
-                                             size_t n, int pe, int blocking);
-MPISHMEM_INTERNAL void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst,
-                                             size_t n, int pe, int blocking);
-/* The puts of the default context, the common case, with fewer arguments to pass and test:
- * blocking ones of any size, of 8 bytes whose value comes in a register (shmem_long_p & co.),
- * and nbi ones (the bare MPI_Put). */
-MPISHMEM_INTERNAL void mpishmem_mpi_putmem_heap(size_t off, const void *src, size_t n, int pe);
-MPISHMEM_INTERNAL void mpishmem_mpi_put8_heap(size_t off, uint64_t value, int pe);
-MPISHMEM_INTERNAL void mpishmem_mpi_putmem_nbi_heap(size_t off, const void *src, size_t n,
-                                                    int pe);
 
 /* Heap put to a PE on another node: the default context's blocking puts (known when the
  * caller is inlined) take the short entries. */

@@ -1,6 +1,5 @@
 #include "mpi_rma.h"
 #include "../../core/progress.h"
-#include "../../core/rma.h"
 
 #include <limits.h>
 #include <string.h>
@@ -99,10 +98,10 @@ void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     mark_pending(c, s);
 }
 
-/* The remote heap paths of core/rma.h. A small blocking put is a copy into the bounce buffer
- * and one MPI_Put; the rest (nbi, large, a full bounce buffer, a context shared by threads)
- * takes the context's lock and the common path, out of line so that the small put needs no
- * saved registers. */
+/* The remote heap paths (mpi_rma.h) that core/rma.h's fast path calls. A small blocking put
+ * is a copy into the bounce buffer and one MPI_Put; the rest (nbi, large, a full bounce buffer,
+ * a context shared by threads) takes the context's lock and the common path, out of line so
+ * that the small put needs no saved registers. */
 static __attribute__((noinline)) void put_heap_slow(struct mpishmem_ctx *c, size_t off,
                                                     const void *src, size_t n, int pe,
                                                     int blocking)

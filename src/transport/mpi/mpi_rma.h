@@ -7,6 +7,7 @@
 #define MPISHMEM_MPI_RMA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../../base/state.h"
 
@@ -23,7 +24,6 @@ MPISHMEM_INTERNAL void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct
                                             ptrdiff_t local_stride, size_t block, size_t nblocks,
                                             int pe, int is_put);
 
-/* Gives a context its MPI-side buffers (static storage for the default context). */
 /* Sets up a context's MPI bookkeeping; NULL buffers select the default context's static ones
  * (bounce: MPISHMEM_BOUNCE_BYTES, get_req: MPISHMEM_MAX_GET_REQ requests). */
 MPISHMEM_INTERNAL void mpishmem_mpi_ctx_init(struct mpishmem_ctx *c, char *bounce,
@@ -40,5 +40,20 @@ MPISHMEM_INTERNAL void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n);
 /* Remote completion of every outstanding operation of `c` (all targets, or one). */
 MPISHMEM_INTERNAL void mpishmem_mpi_flush(struct mpishmem_ctx *c);
 MPISHMEM_INTERNAL void mpishmem_mpi_flush_pe(struct mpishmem_ctx *c, int pe);
+
+/* Heap RMA to a PE on another node: the remote twin of core/rma.h's inline fast path,
+ * which skips the general path's checks and segment lookup (the heap range is already known
+ * and SHMEM_DEBUG is off, or fast_size would be 0). */
+MPISHMEM_INTERNAL void mpishmem_mpi_put_heap(struct mpishmem_ctx *c, size_t off, const void *src,
+                                             size_t n, int pe, int blocking);
+MPISHMEM_INTERNAL void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst,
+                                             size_t n, int pe, int blocking);
+/* The puts of the default context, the common case, with fewer arguments to pass and test:
+ * blocking ones of any size, of 8 bytes whose value comes in a register (shmem_long_p & co.),
+ * and nbi ones (the bare MPI_Put). */
+MPISHMEM_INTERNAL void mpishmem_mpi_putmem_heap(size_t off, const void *src, size_t n, int pe);
+MPISHMEM_INTERNAL void mpishmem_mpi_put8_heap(size_t off, uint64_t value, int pe);
+MPISHMEM_INTERNAL void mpishmem_mpi_putmem_nbi_heap(size_t off, const void *src, size_t n,
+                                                    int pe);
 
 #endif
