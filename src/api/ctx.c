@@ -2,8 +2,8 @@
  * of a context, and the 1.6 session hints. Contexts come from a pool of MPI window sets made
  * at shmem_init (src/core/ctx.h): creation is local and fails with a nonzero return when the
  * pool is exhausted. */
-#include "../core/ctx.h"
 #include "../base/env.h"
+#include "../core/ctx.h"
 #include "../core/space.h"
 #include "api.h"
 

@@ -3,11 +3,11 @@
  * frees blocks of memory spaces (src/api/space.c). */
 #include <string.h>
 
-#include "../core/alloc.h"
 #include "../base/env.h"
+#include "../core/alloc.h"
 #include "../core/order.h"
-#include "../core/progress.h"
 #include "../core/space.h"
+#include "../transport/mpi/mpi_comm.h"
 #include "api.h"
 
 static void world_barrier(void)

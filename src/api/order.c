@@ -2,7 +2,6 @@
  * sync_all). */
 #include "../coll/coll.h"
 #include "../core/order.h"
-#include "../core/progress.h"
 #include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "api.h"

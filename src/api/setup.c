@@ -7,12 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/segment.h"
 #include "../coll/coll_node.h"
 #include "../core/order.h"
 #include "../core/runtime.h"
-#include "../base/segment.h"
 #include "../core/team.h"
-#include "../core/progress.h"
+#include "../transport/mpi/mpi_progress.h"
 #include "api.h"
 
 MPISHMEM_API shmem_ctx_t const SHMEM_CTX_DEFAULT = &mpishmem_ctx_default;

@@ -7,8 +7,8 @@
 #include "shmemx.h"
 
 #include "../core/order.h"
-#include "../core/progress.h"
 #include "../core/space.h"
+#include "../transport/mpi/mpi_comm.h"
 #include "api.h"
 
 /* A pshmemx_ routine with its shmemx_ name as a weak alias (the profiling interface). */

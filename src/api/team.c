@@ -1,8 +1,8 @@
 /* OpenSHMEM team management: queries, PE translation, strided and 2-D splits, destroy and
  * team_ptr. Splits are collective over the parent team and either succeed on every PE or
  * fail (nonzero) on every PE. */
-#include "../core/ctx.h"
 #include "../base/segment.h"
+#include "../core/ctx.h"
 #include "../core/team.h"
 #include "api.h"
 

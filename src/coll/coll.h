@@ -4,7 +4,7 @@
  *
  * Every routine here is collective over the members of `t`, called by each of them in the same
  * order. Sizes are in bytes unless named `count`. MPI collectives go through mpishmem_comm_*
- * (src/core/progress.h): MPI's blocking call where nothing else needs serving, else a
+ * (src/transport/mpi/mpi_comm.h): MPI's blocking call where nothing else needs serving, else a
  * nonblocking one completed by a wait that keeps MPI progressing and yields the core. */
 #ifndef MPISHMEM_COLL_H
 #define MPISHMEM_COLL_H

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "../base/error.h"
-#include "../core/progress.h"
 #include "../core/team.h"
+#include "../transport/mpi/mpi_comm.h"
 #include "coll.h"
 #include "coll_dtype.h"
 #include "coll_node.h"

@@ -10,9 +10,9 @@
 
 #include "../base/env.h"
 #include "../base/error.h"
-#include "../core/progress.h"
 #include "../base/segment.h"
 #include "../core/team.h"
+#include "../transport/mpi/mpi_comm.h"
 #include "coll.h"
 #include "coll_dtype.h"
 #include "coll_shm.h"

@@ -1,11 +1,11 @@
 /* mpishmem: reductions and prefix sums: through node shared memory for node-local teams
  * (coll_shm.h), else as MPI collectives on the team's communicator (allreduce, scan, exscan;
- * mpishmem_comm_* in core/progress.h), split into calls of at most MPISHMEM_COLL_CHUNK
+ * mpishmem_comm_* in transport/mpi/mpi_comm.h), split into calls of at most MPISHMEM_COLL_CHUNK
  * bytes. dest == source runs in place (MPI_IN_PLACE). */
 #include <string.h>
 
-#include "../core/progress.h"
 #include "../core/team.h"
+#include "../transport/mpi/mpi_comm.h"
 #include "coll.h"
 #include "coll_dtype.h"
 #include "coll_node.h"

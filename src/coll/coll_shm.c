@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/runtime.h"
 #include "../base/segment.h"
+#include "../core/runtime.h"
 #include "../core/team.h"
 #include "coll.h"
 #include "coll_sync.h"

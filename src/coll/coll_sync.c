@@ -26,6 +26,7 @@
 #include "../core/progress.h"
 #include "../core/runtime.h"
 #include "../core/team.h"
+#include "../transport/mpi/mpi_comm.h"
 #include "coll.h"
 #include "coll_node.h"
 #include "coll_shm.h"

@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "../base/env.h"
+#include "../base/error.h"
+#include "../base/segment.h"
 #include "../transport/local/local_amo.h"
 #include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_quirks.h"
-#include "../base/env.h"
-#include "../base/error.h"
-#include "../base/segment.h"
+#include "check.h"
 
 
 /* In a single-node job every PE reaches every heap by load/store, so CPU atomics serve all

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../transport/mpi/mpi_amo.h"
-#include "../transport/mpi/mpi_rma.h"
 #include "../base/env.h"
+#include "../transport/mpi/mpi_amo.h"
+#include "../transport/mpi/mpi_comm.h"
+#include "../transport/mpi/mpi_rma.h"
 #include "order.h"
-#include "progress.h"
 
 struct pool_set {
     MPI_Win win[MPISHMEM_SEG_MAX];

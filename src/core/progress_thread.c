@@ -1,6 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "progress_thread.h"
-#include "progress.h"
+#include "../transport/mpi/mpi_progress.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -10,12 +10,12 @@
 #include <sys/prctl.h>
 #endif
 
-#include "../transport/mpi/mpi_am.h"
-#include "../transport/mpi/launcher_env.h"
-#include "../transport/mpi/mpi_quirks.h"
-#include "../transport/mpi/mpich_ucx_yield.h"
 #include "../base/env.h"
 #include "../base/error.h"
+#include "../transport/mpi/launcher_env.h"
+#include "../transport/mpi/mpi_am.h"
+#include "../transport/mpi/mpi_quirks.h"
+#include "../transport/mpi/mpich_ucx_yield.h"
 
 static struct {
     pthread_t thread;

@@ -8,26 +8,27 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../transport/mpi/mpi_amo.h"
-#include "../transport/mpi/mpi_rma.h"
-#include "../transport/mpi/mpi_quirks.h"
+#include "../base/env.h"
+#include "../base/error.h"
+#include "../transport/mpi/exit_notice.h"
 #include "../transport/mpi/impi_affinity.h"
 #include "../transport/mpi/launcher_env.h"
+#include "../transport/mpi/mpi_amo.h"
+#include "../transport/mpi/mpi_comm.h"
+#include "../transport/mpi/mpi_progress.h"
+#include "../transport/mpi/mpi_quirks.h"
+#include "../transport/mpi/mpi_rma.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
 #include "../transport/mpi/ompi_ucx_win_keeper.h"
 #include "alloc.h"
 #include "amo.h"
-#include "dataseg.h"
 #include "ctx.h"
-#include "../base/env.h"
-#include "team.h"
-#include "../base/error.h"
-#include "exit_notice.h"
+#include "dataseg.h"
 #include "order.h"
-#include "progress.h"
 #include "progress_thread.h"
 #include "shm.h"
 #include "space.h"
+#include "team.h"
 
 struct mpishmem_mpi_use mpishmem_mpi_use;
 int mpishmem_implicit_finalize;

@@ -15,7 +15,7 @@
 
 #include "../base/env.h"
 #include "../base/error.h"
-#include "progress.h"
+#include "../transport/mpi/mpi_comm.h"
 
 size_t mpishmem_page_size(void)
 {

@@ -1,10 +1,10 @@
 #include "signal.h"
-#include "progress.h"
+#include "../transport/mpi/mpi_wait.h"
 
 #include <stdatomic.h>
 
-#include "check.h"
 #include "amo.h"
+#include "check.h"
 #include "rma.h"
 
 void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine, void *dest,

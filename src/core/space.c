@@ -7,14 +7,14 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../base/error.h"
+#include "../base/segment.h"
 #include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_amo.h"
+#include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "ctx.h"
-#include "../base/error.h"
 #include "order.h"
-#include "progress.h"
-#include "../base/segment.h"
 #include "shm.h"
 
 /* Every space created and not destroyed; creation and destruction are local, so threads may

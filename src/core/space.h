@@ -16,8 +16,8 @@
 
 #include "shmemx.h"
 
-#include "alloc.h"
 #include "../base/state.h"
+#include "alloc.h"
 
 struct mpishmem_space {
     shmemx_space_config_t config;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progress.h"
+#include "../transport/mpi/mpi_comm.h"
 
 static struct mpishmem_team *team_list;
 

@@ -5,9 +5,9 @@
 
 #include "../../base/amo_op.h"
 #include "../../base/env.h"
-#include "../../core/progress.h"
 #include "../../base/segment.h"
 #include "../local/local_amo.h"
+#include "mpi_progress.h"
 #include "mpi_quirks.h"
 
 /* Requests carry this tag; replies carry the origin's slot number as their tag. */

@@ -1,9 +1,10 @@
 #include "mpi_amo.h"
-#include "../../core/progress.h"
 
 #include "../../base/amo_op.h"
+#include "mpi_progress.h"
 #include "mpi_quirks.h"
 #include "mpi_rma.h"
+#include "mpi_wait.h"
 #include "ompi_osc_rdma.h"
 
 /* Quirk OMPI_RDMA_BITWISE_AMO: Open MPI's osc/rdma may apply 64-bit MPI_BAND/BOR/BXOR wrongly,

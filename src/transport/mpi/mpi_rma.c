@@ -1,8 +1,10 @@
 #include "mpi_rma.h"
-#include "../../core/progress.h"
 
 #include <limits.h>
 #include <string.h>
+
+#include "mpi_progress.h"
+#include "mpi_wait.h"
 
 /* Largest piece handed to one MPI call (its counts are int). */
 #define CHUNK ((size_t)1 << 30)

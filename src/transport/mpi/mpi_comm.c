@@ -1,4 +1,4 @@
-/* mpishmem: the MPI collectives the library makes (progress.h). MPICH's blocking collectives
+/* mpishmem: the MPI collectives the library makes (mpi_comm.h). MPICH's blocking collectives
  * spin without yielding and serve nothing but MPI: when PEs outnumber cores a spinner keeps
  * the PE it waits for off the core (4 PEs on 2 cores: 8 ms per barrier), and in the
  * active-message AMO mode a PE must answer AMO requests while it waits. Then each collective
@@ -6,7 +6,10 @@
  * used: it progresses incoming RMA itself, and MPICH's nonblocking schedules polled from
  * outside cost up to twice as much for small messages (2 PEs on two simulated nodes, 8-byte
  * broadcast: 533 ns against 249 ns; bench/compare_coll.sh with TWONODE=1). */
-#include "progress.h"
+#include "mpi_comm.h"
+
+#include "mpi_progress.h"
+#include "mpi_wait.h"
 
 /* Whether a blocking MPI collective may be used now. */
 static int blocking_ok(void)

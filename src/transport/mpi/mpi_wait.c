@@ -1,0 +1,36 @@
+/* mpishmem: the MPI transport's waits that are not inline (mpi_wait.h). */
+#include "mpi_wait.h"
+
+#include <sched.h>
+
+void mpishmem_progress_yield_rounds(void)
+{
+    int rounds = 8 * mpishmem_g.oversubscribed;
+    mpishmem_progress_note();
+    mpishmem_progress_depth++;
+    for (int i = 0; i < rounds; i++) {
+        int flag;
+        if (mpishmem_g.am_active) mpishmem_am_serve();
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, MPI_STATUS_IGNORE);
+        sched_yield();
+    }
+    mpishmem_progress_depth--;
+}
+
+void mpishmem_wait_request(MPI_Request *req)
+{
+    unsigned long polls = 0;
+    mpishmem_progress_note();
+    mpishmem_progress_depth++;
+    for (;;) {
+        int done = 0;
+        MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        if (done) break;
+        if (mpishmem_g.am_active) mpishmem_am_serve();
+        if (mpishmem_poll_yields(++polls)) {
+            mpishmem_exit_notice_check(); /* a PE that left without finalize: no hang */
+            sched_yield();
+        }
+    }
+    mpishmem_progress_depth--;
+}

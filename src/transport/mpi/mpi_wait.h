@@ -1,0 +1,46 @@
+/* mpishmem: waiting inside the MPI transport. MPI's own blocking calls spin without yielding
+ * and serve nothing but MPI; the library's waits poke MPI's progress engine, serve active
+ * messages, notice a PE that exited without finalize (exit_check.h) and yield the core (PEs
+ * often outnumber cores; a busy spinner would starve the PE it waits for). The waits the
+ * program's routines make are core/progress.h's, built on these. */
+#ifndef MPISHMEM_MPI_WAIT_H
+#define MPISHMEM_MPI_WAIT_H
+
+#include "../../base/state.h"
+#include "exit_check.h"
+#include "mpi_am.h"
+#include "mpi_progress.h"
+
+/* One poke of MPI's progress engine (incoming RMA lands, and this PE's own MPI operations
+ * leave, only while it runs): the active-message server when active messages are on (it calls
+ * into MPI), else a probe of the world communicator, where nothing but exit notices is sent. */
+static inline void mpishmem_mpi_poke(void)
+{
+    mpishmem_progress_note();
+    mpishmem_progress_depth++;
+    if (mpishmem_g.am_active) mpishmem_am_serve();
+    else {
+        int flag = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, &st);
+        if (flag) mpishmem_exit_notice_found(st.MPI_TAG, st.MPI_SOURCE);
+    }
+    mpishmem_progress_depth--;
+}
+
+/* Call before an MPI call that blocks until another PE has made progress (a flush). MPI's
+ * blocking calls spin without yielding; when PEs outnumber cores, a spinner can keep the PE it
+ * waits for off the core for a whole time slice (milliseconds). Yielding a few times first
+ * lets that PE run and answer, so the blocking call usually finds the work done. */
+static inline void mpishmem_progress_before_block(void)
+{
+    if (MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
+        MPISHMEM_INTERNAL void mpishmem_progress_yield_rounds(void);
+        mpishmem_progress_yield_rounds();
+    }
+}
+
+/* Completes an MPI request while yielding (MPICH's own blocking waits never yield). */
+MPISHMEM_INTERNAL void mpishmem_wait_request(MPI_Request *req);
+
+#endif
