@@ -16,7 +16,6 @@
 #include "../base/segment.h"
 #include "../core/runtime.h"
 #include "../core/team.h"
-#include "coll.h"
 #include "coll_sync.h"
 
 /* Broadcasts of up to this many mailboxes (16 KiB) go through them: the root need not wait
@@ -107,14 +106,14 @@ int mpishmem_coll_shm_fcollect(struct mpishmem_team *t, void *dest, const void *
     if (!mpishmem_coll_shm_usable(t, source)) return -1;
     /* In place, each member's source is its own block of dest: a different address on each. */
     int in_place = (const char *)source == (char *)dest + (size_t)t->my_pe * nbytes;
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     for (int p = 0; p < t->n_pes; p++) {
         char *to = (char *)dest + (size_t)p * nbytes;
         const char *from = p == t->my_pe ? (const char *)source
                                          : mpishmem_coll_shm_peer(t, in_place ? to : source, p);
         if (to != from) memmove(to, from, nbytes);
     }
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     return 0;
 }
 
@@ -135,12 +134,12 @@ int mpishmem_coll_shm_alltoall(struct mpishmem_team *t, void *dest, const void *
         return 0;
     }
     if (!mpishmem_coll_shm_usable(t, source)) return -1;
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     for (int p = 0; p < t->n_pes; p++) {
         const char *from = p == t->my_pe ? (const char *)source : mpishmem_coll_shm_peer(t, source, p);
         memcpy((char *)dest + (size_t)p * nbytes, from + mine, nbytes);
     }
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     return 0;
 }
 
@@ -209,7 +208,7 @@ int mpishmem_coll_shm_alltoalls(struct mpishmem_team *t, void *dest, const void 
         return 0;
     }
     if (!mpishmem_coll_shm_usable(t, source)) return -1;
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     for (int p = 0; p < n; p++) {
         const char *from = (p == me ? (const char *)source : mpishmem_coll_shm_peer(t, source, p)) +
                            me * sblock;
@@ -217,6 +216,6 @@ int mpishmem_coll_shm_alltoalls(struct mpishmem_team *t, void *dest, const void 
             memcpy((char *)dest + p * dblock + (ptrdiff_t)k * dst * es,
                    from + (ptrdiff_t)k * sst * es, elem_size);
     }
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     return 0;
 }

@@ -51,7 +51,4 @@ MPISHMEM_INTERNAL int mpishmem_coll_shm_usable(struct mpishmem_team *t, const vo
 MPISHMEM_INTERNAL const char *mpishmem_coll_shm_peer(struct mpishmem_team *t, const void *addr,
                                                      int pe);
 
-/* The team's sync mode, chosen now if it was not yet (collective, like a sync). */
-MPISHMEM_INTERNAL int mpishmem_coll_sync_mode(struct mpishmem_team *t);
-
 #endif

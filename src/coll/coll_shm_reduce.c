@@ -8,7 +8,6 @@
 
 #include "../base/error.h"
 #include "../core/runtime.h"
-#include "coll.h"
 #include "coll_combine.h"
 #include "coll_shm.h"
 #include "coll_sync.h"
@@ -69,20 +68,20 @@ static void reduce_slices(struct mpishmem_team *t, char *dest, const char *sourc
     size_t piece = PIECE / size, lo, hi;
     _Alignas(64) char acc[PIECE];
     slice(per, count, me, &lo, &hi);
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     for (size_t k = lo; k < hi; k += piece) {
         size_t m = hi - k < piece ? hi - k : piece;
         combine_sources(t, acc, source, k, m, size, n, c);
         memcpy(dest + k * size, acc, m * size);
     }
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     for (int p = 0; p < n; p++) {
         slice(per, count, p, &lo, &hi);
         if (p != me && hi > lo)
             memcpy(dest + lo * size, mpishmem_coll_shm_peer(t, dest, p) + lo * size,
                    (hi - lo) * size);
     }
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
 }
 
 int mpishmem_coll_shm_reduce_first(struct mpishmem_team *t, void *dest, const void *source,
@@ -136,13 +135,13 @@ int mpishmem_coll_shm_scan(struct mpishmem_team *t, void *dest, const void *sour
                        "no memory for the result of an in-place scan of %zu bytes", nbytes);
     size_t piece = PIECE / (size_t)size;
     _Alignas(64) char acc[PIECE];
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     for (size_t k = 0; k < count && upto > 0; k += piece) {
         size_t m = count - k < piece ? count - k : piece;
         combine_sources(t, acc, source, k, m, (size_t)size, upto, &c);
         memcpy(out + k * (size_t)size, acc, m * (size_t)size);
     }
-    mpishmem_coll_sync(t);
+    mpishmem_coll_sync_shm(t);
     if (out != dest) {
         memcpy(dest, out, nbytes);
         free(out);

@@ -27,9 +27,6 @@
 #include "../core/runtime.h"
 #include "../core/team.h"
 #include "../transport/mpi/mpi_comm.h"
-#include "coll.h"
-#include "coll_node.h"
-#include "coll_shm.h"
 #include "coll_sync.h"
 
 enum { SLOT_WORLD = 0, SLOT_SHARED = 1 };
@@ -105,31 +102,6 @@ int mpishmem_coll_sync_node_slot(struct mpishmem_team *part, MPI_Comm comm, int 
     /* A member alone on its node never syncs its part: it takes part in the agreement only,
      * and leaves the slot to its other teams. */
     return agree_slot(part, comm, part->n_pes > 1);
-}
-
-void mpishmem_coll_sync(struct mpishmem_team *t)
-{
-    struct mpishmem_team_sync *s = &t->sync;
-    if (MPISHMEM_UNLIKELY(s->mode != MPISHMEM_SYNC_SHM)) {
-        if (t->n_pes == 1) {
-            atomic_thread_fence(memory_order_seq_cst);
-            return;
-        }
-        if (s->mode == MPISHMEM_SYNC_UNSET) choose_mode(t);
-        if (s->mode == MPISHMEM_SYNC_MPI) {
-            if (mpishmem_coll_node_sync(t) == 0) return;
-            /* Node-local stores issued before the sync must be visible once peers leave it. */
-            atomic_thread_fence(memory_order_seq_cst);
-            mpishmem_comm_barrier(mpishmem_team_comm(t));
-            return;
-        }
-    }
-    uint64_t v = ++s->value;
-    uint64_t *const *c = s->counter;
-    __atomic_store_n(c[t->my_pe], v, __ATOMIC_RELEASE);
-    unsigned long polls = 0;
-    for (int i = 0; i < t->n_pes; i++)
-        while (__atomic_load_n(c[i], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
 }
 
 int mpishmem_coll_sync_mode(struct mpishmem_team *t)

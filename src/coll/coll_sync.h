@@ -1,11 +1,31 @@
-/* mpishmem: the synchronization of a team (mpishmem_coll_sync in coll.h) and the bookkeeping of
- * its shared-memory counter slot. */
+/* mpishmem: a team's synchronization through node shared memory (coll_sync.c: counters,
+ * mailboxes) and the bookkeeping of its counter slot. The team sync that picks this way, the
+ * node-aware one or an MPI barrier is mpishmem_coll_sync (coll.h, coll_barrier.c). */
 #ifndef MPISHMEM_COLL_SYNC_H
 #define MPISHMEM_COLL_SYNC_H
 
 #include <mpi.h>
 
 #include "../base/state.h"
+#include "../core/progress.h"
+
+/* The team's sync mode (MPISHMEM_SYNC_*), chosen now if it was not yet (collective, like a
+ * sync). */
+MPISHMEM_INTERNAL int mpishmem_coll_sync_mode(struct mpishmem_team *t);
+
+/* A sync of a team in shared-memory mode (two or more members): stores this PE's counter,
+ * increased by one, with release semantics, then waits until every member's counter has
+ * reached that value (acquire). Inline: it is the whole of a node-local barrier. */
+static inline void mpishmem_coll_sync_shm(struct mpishmem_team *t)
+{
+    struct mpishmem_team_sync *s = &t->sync;
+    uint64_t v = ++s->value;
+    uint64_t *const *c = s->counter;
+    __atomic_store_n(c[t->my_pe], v, __ATOMIC_RELEASE);
+    unsigned long polls = 0;
+    for (int i = 0; i < t->n_pes; i++)
+        while (__atomic_load_n(c[i], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
+}
 
 /* Gives back the team's counter slot, if it holds one (the team is being freed; local). */
 MPISHMEM_INTERNAL void mpishmem_coll_sync_release(struct mpishmem_team *t);
