@@ -10,6 +10,7 @@
 #                                (K defaults to NP spread evenly over the hosts that are up)
 #   cluster.sh -n NP prog args   the same as run (so cluster.sh can stand in for oshrun)
 #   cluster.sh shm-dirs          every host's /dev/shm as seen from here (for leak checks)
+#   cluster.sh link HOST up|down take HOST's network link up or down (failure tests)
 #
 # Each host is a Linux network namespace NAME-hN joined by a veth pair to a bridge that lives
 # in a switch namespace NAME-sw (no interface or address in the caller's namespace), plus a
@@ -235,5 +236,10 @@ case $cmd in
       p=$(holder_pid "$h") || die "host $h of cluster $name is not up"
       echo "/proc/$p/root/dev/shm"
     done;;
-  *) sed -n '2,14s/^# \{0,1\}//p' "$0"; exit 2;;
+  link)
+    [ $# -eq 2 ] && { [ "$2" = up ] || [ "$2" = down ]; } ||
+      die "usage: cluster.sh link HOST up|down"
+    holder_pid "$1" >/dev/null || die "host $1 of cluster $name is not up"
+    ip -n "$name-$1" link set eth0 "$2";;
+  *) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 2;;
 esac
