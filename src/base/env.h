@@ -40,6 +40,10 @@
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, -1, 1,                 \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity")                                                  \
+    X(peer_timeout, INT, "MPISHMEM_PEER_TIMEOUT", NULL, 4, 0, 3600,                     \
+      "jobs spanning hosts: seconds a PE's neighbour PE (its host) may not answer before " \
+      "the PE ends the job; a neighbour that ends without shmem_finalize ends it too; 0: " \
+      "no watchdog")                                                                     \
     X(contexts, INT, "MPISHMEM_CONTEXTS", NULL, 8, 0, MPISHMEM_CONTEXTS_MAX,             \
       "contexts (beyond the default) that may exist at once")                            \
     X(context_windows, BOOL, "MPISHMEM_CONTEXT_WINDOWS", NULL, 0, 0, 0,                 \

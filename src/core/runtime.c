@@ -29,6 +29,7 @@
 #include "shm.h"
 #include "space.h"
 #include "team.h"
+#include "watchdog.h"
 
 struct mpishmem_mpi_use mpishmem_mpi_use;
 int mpishmem_implicit_finalize;
@@ -73,7 +74,8 @@ static int from_mpi_level(int level)
  * status or from inside one of the library's waits: then the job is ending abnormally (this
  * MPI exits a process from inside its progress engine when another PE calls MPI_Abort, e.g.
  * through shmem_global_exit), MPI cannot be called again, and the launcher ends the other
- * PEs; the node's shared memory is already unlinked, so nothing is left behind. */
+ * PEs (or, where it does not, the watchdog of the PEs beside this one: watchdog.h); the node's
+ * shared memory is already unlinked, so nothing is left behind. */
 static void at_exit(int status, void *arg)
 {
     (void)arg;
@@ -87,7 +89,7 @@ static void at_exit(int status, void *arg)
     if (status != 0) {
         if (mpishmem_g.init_count > 0 && !mpishmem_implicit_finalize)
             mpishmem_warn("exit", "the program exits with status %d without calling "
-                                  "shmem_finalize: not finalizing (the launcher ends the job)",
+                                  "shmem_finalize: not finalizing (the job ends)",
                           status);
         return;
     }
@@ -355,6 +357,7 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     mpishmem_amo_init(routine, rt.data_shared);
     mpishmem_ctx_pool_init(); /* after amo_init, which finds out whether MPI paths are used */
     mpishmem_progress_thread_start(routine, rt.mpi_level);
+    mpishmem_watchdog_start(routine);
     mpishmem_g.init_count = 1;
     mpishmem_comm_barrier(mpishmem_g.world);
     if (mpishmem_g.my_pe == 0 && (mpishmem_env.version || mpishmem_env.info)) {
@@ -378,6 +381,7 @@ void mpishmem_runtime_fini(const char *routine)
                                 * point at their windows) and freed */
     mpishmem_ctx_pool_fini(); /* quiets the contexts the program did not destroy */
     mpishmem_comm_barrier(rt.fini);
+    mpishmem_watchdog_stop(); /* every PE finalizes: the neighbours may go */
     mpishmem_exit_notice_drain(rt.fini);
     mpishmem_team_free_all();
     mpishmem_team_release_coll(&mpishmem_team_world);
