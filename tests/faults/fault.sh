@@ -1,0 +1,101 @@
+#!/bin/sh
+# fault.sh KIND NP CLUSTER_SH PROGRAM REGEX: one host's failure ends the job on every host.
+# Runs PROGRAM (tests/faults/fault.c) with NP PEs on two hosts of the emulated cluster
+# (CLUSTER_SH run, NP/2 per host); once every PE is up and waiting in the library, the last PE
+# (on host h2) fails as KIND says:
+#   kill      it is killed with SIGKILL while the others wait in shmem_wait_until
+#   abort     it calls MPI_Abort on MPI_COMM_SELF (an exit from inside MPI) while the others
+#             wait in shmem_fcollect
+#   linkdown  host h2's network link goes down while every PE waits in a barrier
+# Passes when, within 10 s of the failure, the launcher has exited with a non-zero status and
+# every process of the job (on both hosts) is gone; the output has a line matching REGEX (an
+# extended regular expression: the message naming the failure); and no file was left in any
+# host's /dev/shm. Exit 77 (skip) when the cluster is not up.
+kind=$1 np=$2 cluster=$3 prog=$4 regex=$5
+limit_ms=10000
+case $kind in
+  kill) wait=wait_until victim=wait;;
+  abort) wait=fcollect victim=abort_self;;
+  linkdown) wait=barrier victim=wait;;
+  *) echo "fault.sh: unknown kind '$kind'"; exit 2;;
+esac
+shm_dirs=$(sh "$cluster" shm-dirs 2>&1) || { echo "$shm_dirs"; exit 77; }
+shm_list() { for d in $shm_dirs; do ls -A "$d" | sed "s|^|$d/|"; done | sort; }
+shm_before=$(shm_list)
+dir=$(mktemp -d) || exit 1
+log=$dir/log
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+# Every descendant of process $1 (the job's processes on both hosts: mpiexec, its proxies,
+# the PEs), as "pid:start-time" so that a reused pid does not count.
+tree() {
+  kids=$(awk -v p="$1" '$4 == p {print $1}' /proc/[0-9]*/stat 2>/dev/null)
+  for k in $kids; do
+    echo "$k:$(awk '{print $22}' "/proc/$k/stat" 2>/dev/null)"
+    tree "$k"
+  done
+}
+# The processes of list $1 still running (zombies have ended).
+alive() {
+  for e in $1; do
+    p=${e%%:*}
+    [ "$(awk '$3 != "Z" {print $22}' "/proc/$p/stat" 2>/dev/null)" = "${e#*:}" ] && echo "$p"
+  done
+}
+running() { [ -n "$(awk '$3 != "Z"' "/proc/$1/stat" 2>/dev/null)" ]; }
+say() { echo "fault.sh: $*" >>"$dir/verdict"; }
+restore() { if [ "$kind" = linkdown ]; then sh "$cluster" link h2 up; fi; }
+finish() { restore; cat "$log" "$dir/verdict" 2>/dev/null; rm -rf "$dir"; exit "$1"; }
+
+sh "$cluster" run -n "$np" -ppn $((np / 2)) "$prog" "$wait" "$victim" "$dir/go" >"$log" 2>&1 &
+launcher=$!
+t=0
+while [ "$(grep -c '^fault: PE [0-9]* pid [0-9]* ready' "$log")" -lt "$np" ]; do
+  if ! running $launcher; then
+    wait $launcher
+    rc=$?
+    [ $rc -eq 77 ] && grep -q '^cluster.sh: SKIP' "$log" && finish 77
+    say "the job ended (exit $rc) before every PE was up"
+    finish 1
+  fi
+  t=$((t + 1))
+  [ $t -gt 600 ] && { say "the PEs did not start within 60 s"; kill -KILL $launcher; finish 1; }
+  sleep 0.1
+done
+victim_pid=$(sed -n "s/^fault: PE $((np - 1)) pid \([0-9]*\) ready.*/\1/p" "$log")
+job=$(tree $launcher)
+sleep 0.5 # every PE inside its wait
+start=$(now_ms)
+case $kind in
+  kill) kill -KILL "$victim_pid";;
+  abort) touch "$dir/go";;
+  linkdown) sh "$cluster" link h2 down || { say "cannot take h2's link down"; finish 1; };;
+esac
+# Wait for the launcher and every process of the job (30 s at most).
+while running $launcher || [ -n "$(alive "$job")" ]; do
+  [ $(( $(now_ms) - start )) -gt 30000 ] && break
+  sleep 0.05
+done
+elapsed=$(( $(now_ms) - start ))
+status=0
+left=$(alive "$job")
+if [ -n "$left" ]; then
+  say "still running 30 s after the failure:"
+  for p in $left; do say "  $p $(tr '\0' ' ' <"/proc/$p/cmdline" | cut -c1-100)"; done
+  kill -KILL $launcher $left 2>/dev/null
+  status=1
+fi
+wait $launcher
+rc=$?
+restore
+sleep 0.2
+shm_after=$(shm_list)
+say "$kind with $np PEs: the job ended $elapsed ms after the failure, exit $rc"
+if [ $rc -eq 0 ]; then say "the launcher exited 0"; status=1; fi
+if [ $elapsed -ge $limit_ms ]; then say "slower than $limit_ms ms"; status=1; fi
+if ! grep -Eq -- "$regex" "$log"; then say "no output line matches: $regex"; status=1; fi
+if grep -q '^fault: FAIL' "$log"; then status=1; fi
+new=$(printf '%s\n' "$shm_after" | grep -vxF -e "$shm_before" | grep . || true)
+[ -z "$shm_before" ] && new=$shm_after
+if [ -n "$new" ]; then say "left in /dev/shm: $new"; status=1; fi
+[ $status -eq 0 ] && say PASS
+finish $status
