@@ -3,9 +3,10 @@
  * Launchers do not always end a job when one of its processes fails. MPICH's hydra ends it when
  * a process dies of a signal, but not across hosts when a process exits with an error status
  * from inside MPI (an MPICH assertion, MPI_Abort on a one-process communicator) or without
- * shmem_finalize: its proxy on that host kills its other processes, reports them all as
- * exited, and mpiexec keeps waiting for the other hosts' PEs, which wait in the library for
- * ever. Nor does any launcher notice a host whose network went down. MPI reports neither to
+ * shmem_finalize: its proxy on that host kills its other processes and (unless it happened to
+ * reap one of them while still watching) reports them all as exited, and mpiexec keeps
+ * waiting for the other hosts' PEs, which wait in the library for ever (MPICH 4.0.2's
+ * pm/pmiserv/pmip.c and pmiserv_cb.c). Nor does any launcher notice a host whose network went down. MPI reports neither to
  * the PEs that wait.
  *
  * So when a job spans hosts, each PE holds a TCP connection to the next PE and one from the
@@ -29,7 +30,7 @@
 #define MPISHMEM_WATCHDOG_GRACE 2.0
 /* Seconds MPI_Abort gets to end this PE before it kills itself (a host cut off from the
  * launcher: MPI_Abort waits for an answer that cannot come). */
-#define MPISHMEM_WATCHDOG_ESCALATE 2
+#define MPISHMEM_WATCHDOG_ESCALATE 1
 
 /* shmem_init, collective: builds the ring and starts the thread when the job spans hosts and
  * MPISHMEM_PEER_TIMEOUT is not 0 (a warning, and no watchdog, when the ring cannot be built). */

@@ -25,28 +25,39 @@ shm_before=$(shm_list)
 dir=$(mktemp -d) || exit 1
 log=$dir/log
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-# Every descendant of process $1 (the job's processes on both hosts: mpiexec, its proxies,
+# Every descendant of process $1 (the job's processes on both hosts: mpiexec's proxies and
 # the PEs), as "pid:start-time" so that a reused pid does not count.
 tree() {
-  kids=$(awk -v p="$1" '$4 == p {print $1}' /proc/[0-9]*/stat 2>/dev/null)
-  for k in $kids; do
-    echo "$k:$(awk '{print $22}' "/proc/$k/stat" 2>/dev/null)"
-    tree "$k"
+  for p in $(ps -e -o pid= -o ppid= | awk -v root="$1" '
+      { parent[$1] = $2 }
+      END {
+        n = 1; q[1] = root
+        for (i = 1; i <= n; i++)
+          for (c in parent) if (parent[c] == q[i]) { q[++n] = c; print c }
+      }'); do
+    s=$(stat_of "$p") && echo "$p:${s#* }"
   done
+}
+# "STATE START-TIME" of process $1 (fields 3 and 22 of /proc/PID/stat), or fails.
+stat_of() {
+  line=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  set -- ${line##*) }
+  echo "$1 ${20}"
 }
 # The processes of list $1 still running (zombies have ended).
 alive() {
   for e in $1; do
-    p=${e%%:*}
-    [ "$(awk '$3 != "Z" {print $22}' "/proc/$p/stat" 2>/dev/null)" = "${e#*:}" ] && echo "$p"
+    s=$(stat_of "${e%%:*}") && [ "${s%% *}" != Z ] && [ "${s#* }" = "${e#*:}" ] && echo "${e%%:*}"
   done
 }
-running() { [ -n "$(awk '$3 != "Z"' "/proc/$1/stat" 2>/dev/null)" ]; }
+running() { s=$(stat_of "$1") && [ "${s%% *}" != Z ]; }
 say() { echo "fault.sh: $*" >>"$dir/verdict"; }
 restore() { if [ "$kind" = linkdown ]; then sh "$cluster" link h2 up; fi; }
 finish() { restore; cat "$log" "$dir/verdict" 2>/dev/null; rm -rf "$dir"; exit "$1"; }
 
-sh "$cluster" run -n "$np" -ppn $((np / 2)) "$prog" "$wait" "$victim" "$dir/go" >"$log" 2>&1 &
+trap 'restore; rm -rf "$dir"; exit 1' INT TERM HUP
+: >"$log" # before the job starts: the loop below reads it at once
+sh "$cluster" run -n "$np" -ppn $((np / 2)) "$prog" "$wait" "$victim" "$dir/go" >>"$log" 2>&1 &
 launcher=$!
 t=0
 while [ "$(grep -c '^fault: PE [0-9]* pid [0-9]* ready' "$log")" -lt "$np" ]; do
@@ -63,6 +74,11 @@ while [ "$(grep -c '^fault: PE [0-9]* pid [0-9]* ready' "$log")" -lt "$np" ]; do
 done
 victim_pid=$(sed -n "s/^fault: PE $((np - 1)) pid \([0-9]*\) ready.*/\1/p" "$log")
 job=$(tree $launcher)
+if [ -z "$victim_pid" ] || [ "$(alive "$job" | wc -l)" -lt $((np + 2)) ]; then
+  say "cannot find the job's processes (PE $((np - 1)): pid '$victim_pid'; the job: $job)"
+  kill -KILL $launcher
+  finish 1
+fi
 sleep 0.5 # every PE inside its wait
 start=$(now_ms)
 case $kind in
@@ -78,10 +94,11 @@ done
 elapsed=$(( $(now_ms) - start ))
 status=0
 left=$(alive "$job")
+running $launcher && left="$launcher $left"
 if [ -n "$left" ]; then
   say "still running 30 s after the failure:"
   for p in $left; do say "  $p $(tr '\0' ' ' <"/proc/$p/cmdline" | cut -c1-100)"; done
-  kill -KILL $launcher $left 2>/dev/null
+  kill -KILL $left 2>/dev/null
   status=1
 fi
 wait $launcher
