@@ -19,6 +19,9 @@
 /* The one byte a PE sends its neighbours when it finalizes: the connections then close
  * without anything having failed. */
 #define BYE 'B'
+/* How often the thread looks whether this PE's parent, the launcher's process on this host
+ * (MPICH's proxy, Open MPI's daemon, slurmstepd), still lives. */
+#define PARENT_CHECK_MS 1000
 
 static struct {
     struct mpishmem_wd_ring ring;
@@ -26,6 +29,7 @@ static struct {
     int wake[2]; /* a pipe: a byte in it stops the thread */
     pthread_t thread;
     int running;
+    pid_t parent; /* the launcher's process that started this PE */
     char why[400]; /* the message the job ends with */
 } wd;
 
@@ -92,13 +96,22 @@ static void *watch(void *arg)
                 at[k] = np;
                 p[np++] = (struct pollfd){.fd = wd.ring.fd[k], .events = POLLIN};
             }
-        int ms = -1;
+        int ms = PARENT_CHECK_MS;
         if (ended >= 0) {
             double left = ended_at + MPISHMEM_WATCHDOG_GRACE - now_s();
             ms = left > 0 ? (int)(left * 1000) + 1 : 0;
+            if (ms > PARENT_CHECK_MS) ms = PARENT_CHECK_MS;
         }
         if (poll(p, (nfds_t)np, ms) < 0 && errno != EINTR) continue;
         if (p[0].revents) return NULL; /* stopped: this PE finalizes */
+        if (getppid() != wd.parent) {
+            /* This PE now belongs to no launcher, which can no longer end it. */
+            snprintf(wd.why, sizeof wd.why,
+                     "the launcher's process that started this PE (pid %ld) ended; ending the "
+                     "job",
+                     (long)wd.parent);
+            end_job();
+        }
         for (int k = 0; k < 2; k++) {
             if (at[k] < 0 || !p[at[k]].revents) continue;
             int what = look(k);
@@ -124,6 +137,7 @@ void mpishmem_watchdog_start(const char *routine)
     if (mpishmem_env.peer_timeout <= 0 || mpishmem_g.n_pes < 2) return;
     if (mpishmem_wd_ring_build(&wd.ring, mpishmem_env.peer_timeout, routine) != 1) return;
     wd.bye[0] = wd.bye[1] = 0;
+    wd.parent = getppid();
     if (pipe2(wd.wake, O_CLOEXEC) != 0)
         mpishmem_error(routine, "cannot create a pipe for the watchdog: %s", strerror(errno));
     /* Signals go to the program's threads, never to this one. */

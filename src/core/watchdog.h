@@ -19,7 +19,9 @@
  * contact with its neighbour ends it at once (MPI_Abort; where the launcher cannot be reached
  * either, the PE kills itself shortly after, so that its host's launcher ends the rest). Every
  * PE that failed has two neighbours that notice, and each PE the launcher then kills has two
- * more: the whole job ends. Jobs on one host need none of this (one launcher process sees
+ * more: the whole job ends. The thread also looks every second whether this PE's parent, the
+ * launcher's process on its host, still lives: a PE that outlived it ends the job (nothing
+ * else would end that PE). Jobs on one host need none of this (one launcher process sees
  * every PE) and get no ring. */
 #ifndef MPISHMEM_WATCHDOG_H
 #define MPISHMEM_WATCHDOG_H

@@ -7,6 +7,9 @@
 #   abort     it calls MPI_Abort on MPI_COMM_SELF (an exit from inside MPI) while the others
 #             wait in shmem_fcollect
 #   linkdown  host h2's network link goes down while every PE waits in a barrier
+#   proxy     the launcher's process on h2 (the PE's parent) is killed while mpiexec is stopped
+#             (SIGSTOP; so that only the PEs can end the job) and every PE waits in a barrier;
+#             mpiexec continues once every other process of the job is gone
 # Passes when, within 10 s of the failure, the launcher has exited with a non-zero status and
 # every process of the job (on both hosts) is gone; the output has a line matching REGEX (an
 # extended regular expression: the message naming the failure); and no file was left in any
@@ -16,7 +19,7 @@ limit_ms=10000
 case $kind in
   kill) wait=wait_until victim=wait;;
   abort) wait=fcollect victim=abort_self;;
-  linkdown) wait=barrier victim=wait;;
+  linkdown|proxy) wait=barrier victim=wait;;
   *) echo "fault.sh: unknown kind '$kind'"; exit 2;;
 esac
 shm_dirs=$(sh "$cluster" shm-dirs 2>&1) || { echo "$shm_dirs"; exit 77; }
@@ -85,12 +88,16 @@ case $kind in
   kill) kill -KILL "$victim_pid";;
   abort) touch "$dir/go";;
   linkdown) sh "$cluster" link h2 down || { say "cannot take h2's link down"; finish 1; };;
+  proxy) kill -STOP $launcher && kill -KILL "$(ps -o ppid= -p "$victim_pid")";;
 esac
-# Wait for the launcher and every process of the job (30 s at most).
+# Wait for the launcher and every process of the job (30 s at most); a stopped launcher
+# continues once the rest is gone.
 while running $launcher || [ -n "$(alive "$job")" ]; do
   [ $(( $(now_ms) - start )) -gt 30000 ] && break
+  [ "$kind" = proxy ] && [ -z "$(alive "$job")" ] && kill -CONT $launcher
   sleep 0.05
 done
+[ "$kind" = proxy ] && kill -CONT $launcher
 elapsed=$(( $(now_ms) - start ))
 status=0
 left=$(alive "$job")
