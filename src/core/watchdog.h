@@ -6,8 +6,8 @@
  * shmem_finalize: its proxy on that host kills its other processes and (unless it happened to
  * reap one of them while still watching) reports them all as exited, and mpiexec keeps
  * waiting for the other hosts' PEs, which wait in the library for ever (MPICH 4.0.2's
- * pm/pmiserv/pmip.c and pmiserv_cb.c). Nor does any launcher notice a host whose network went down. MPI reports neither to
- * the PEs that wait.
+ * pm/pmiserv/pmip.c and pmiserv_cb.c). Nor does any launcher notice a host whose network
+ * went down. MPI reports neither to the PEs that wait.
  *
  * So when a job spans hosts, each PE holds a TCP connection to the next PE and one from the
  * previous PE (a ring over all PEs), with the kernel's keepalive probes on it; a thread of
