@@ -18,6 +18,7 @@
 #include "../transport/mpi/mpi_progress.h"
 #include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/mpi_rma.h"
+#include "../transport/mpi/mpich_node_shm.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
 #include "../transport/mpi/ompi_ucx_win_keeper.h"
 #include "alloc.h"
@@ -352,6 +353,7 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     setup_mpi(requested, provided, routine);
     mpishmem_g.thread_level = *provided;
     setup_node();
+    mpishmem_mpich_node_shm_unlink(); /* MPI is up on every PE of the node */
     setup_segments(routine);
     setup_contexts_and_teams();
     mpishmem_amo_init(routine, rt.data_shared);
