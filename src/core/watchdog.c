@@ -77,9 +77,10 @@ static int look(int k)
     if (wd.bye[k]) return 0;
     if (err == 0 || err == ECONNRESET || err == EPIPE) return 1;
     snprintf(wd.why, sizeof wd.why,
-             "lost contact with PE %d on host %s: %s (no answer for %ld s: that host or "
-             "the network between the hosts is down); ending the job",
-             wd.ring.pe[k], wd.ring.host[k], strerror(err), mpishmem_env.peer_timeout);
+             "lost contact with PE %d on host %.*s: %.100s (no answer for %ld s: that host "
+             "or the network between the hosts is down); ending the job",
+             wd.ring.pe[k], MPISHMEM_WD_HOST_LEN, wd.ring.host[k], strerror(err),
+             mpishmem_env.peer_timeout);
     return 2;
 }
 
@@ -123,10 +124,11 @@ static void *watch(void *arg)
         }
         if (ended >= 0 && now_s() >= ended_at + MPISHMEM_WATCHDOG_GRACE) {
             snprintf(wd.why, sizeof wd.why,
-                     "PE %d on host %s ended without calling shmem_finalize (killed, or "
+                     "PE %d on host %.*s ended without calling shmem_finalize (killed, or "
                      "exited with an error, possibly from inside MPI) and the job did not end "
                      "within %.0f s; ending it",
-                     wd.ring.pe[ended], wd.ring.host[ended], MPISHMEM_WATCHDOG_GRACE);
+                     wd.ring.pe[ended], MPISHMEM_WD_HOST_LEN, wd.ring.host[ended],
+                     MPISHMEM_WATCHDOG_GRACE);
             end_job();
         }
     }
