@@ -18,7 +18,7 @@ void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine, void *dest
     if (s && n && !s->peer[pe]) {
         mpishmem_progress_before_block();
         mpishmem_ctx_lock(c);
-        MPI_Win_flush(pe, c->win[s->id]);
+        MPISHMEM_BLOCKING(MPI_Win_flush(pe, c->win[s->id]));
         mpishmem_ctx_unlock(c);
     } else atomic_thread_fence(memory_order_release);
 

@@ -57,7 +57,7 @@ static void yielding_fetch(int op, uint64_t in[2], uint64_t *out, MPI_Datatype t
         MPI_Rget_accumulate(&in[0], 1, t, out, 1, t, pe, disp, 1, t, mpi_op(op), win, &req);
     }
     mpishmem_wait_request(&req);
-    if (op == MPISHMEM_AMO_CSWAP) MPI_Win_flush_local(pe, win);
+    if (op == MPISHMEM_AMO_CSWAP) MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
 }
 
 static uint64_t blocking_amo(int op, size_t size, uint64_t operand, uint64_t compare,
@@ -75,7 +75,7 @@ static uint64_t blocking_amo(int op, size_t size, uint64_t operand, uint64_t com
             MPI_Fetch_and_op(&in[0], &out, t, pe, disp, mpi_op(op), win);
         /* Local completion fills the result, and a fetched value implies the operation
          * took place at the target: nothing is left for quiet. */
-        MPI_Win_flush_local(pe, win);
+        MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
     }
     return mpishmem_amo_bits(&out, size);
 }

@@ -48,7 +48,8 @@ void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
         mpishmem_progress_before_block();
         for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
             MPI_Win w[2];
-            for (int k = pending_windows(c, id, w); k-- > 0;) MPI_Win_flush_local_all(w[k]);
+            for (int k = pending_windows(c, id, w); k-- > 0;)
+                MPISHMEM_BLOCKING(MPI_Win_flush_local_all(w[k]));
         }
         c->bounce_used = 0;
     }
@@ -95,7 +96,7 @@ void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     MPI_Put(p, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win);
     if (blocking) {
         mpishmem_progress_before_block();
-        MPI_Win_flush_local(pe, win);
+        MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
     }
     mark_pending(c, s);
 }
@@ -238,7 +239,7 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     }
     if (blocking) {
         mpishmem_progress_before_block();
-        MPI_Win_flush_local(pe, win);
+        MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
     } else {
         mark_pending(c, s);
     }
@@ -287,7 +288,7 @@ void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
     }
     /* Blocking semantics: the local buffer is done with (put) or filled (get). */
     mpishmem_progress_before_block();
-    MPI_Win_flush_local(pe, win);
+    MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
     if (is_put) mark_pending(c, s);
 }
 
@@ -307,7 +308,8 @@ void mpishmem_mpi_flush(struct mpishmem_ctx *c)
     mpishmem_progress_before_block();
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
         MPI_Win w[2];
-        for (int k = pending_windows(c, id, w); k-- > 0;) MPI_Win_flush_all(w[k]);
+        for (int k = pending_windows(c, id, w); k-- > 0;)
+            MPISHMEM_BLOCKING(MPI_Win_flush_all(w[k]));
         mpishmem_pending_clear(c, 1 + id);
     }
 }
@@ -318,6 +320,7 @@ void mpishmem_mpi_flush_pe(struct mpishmem_ctx *c, int pe)
     mpishmem_progress_before_block();
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
         MPI_Win w[2];
-        for (int k = pending_windows(c, id, w); k-- > 0;) MPI_Win_flush(pe, w[k]);
+        for (int k = pending_windows(c, id, w); k-- > 0;)
+            MPISHMEM_BLOCKING(MPI_Win_flush(pe, w[k]));
     }
 }

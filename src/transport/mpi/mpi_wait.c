@@ -24,6 +24,7 @@ void mpishmem_wait_request(MPI_Request *req)
     mpishmem_progress_depth++;
     for (;;) {
         int done = 0;
+        mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done) break;
         if (mpishmem_g.am_active) mpishmem_am_serve();
