@@ -3,6 +3,7 @@
 #include "../coll/coll.h"
 #include "../core/order.h"
 #include "../transport/mpi/mpi_am.h"
+#include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "api.h"
 
@@ -47,7 +48,10 @@ static void pe_quiet(const char *routine, struct mpishmem_ctx *c, const int *pes
     if (n == 0 || mpishmem_pending_any(c) == 0) return;
     if (mpishmem_pending_get(c, MPISHMEM_PENDING_LOCAL)) atomic_thread_fence(memory_order_seq_cst);
     mpishmem_ctx_lock(c);
-    if (mpishmem_pending_get(c, MPISHMEM_PENDING_AM)) mpishmem_am_complete();
+    uint8_t am = mpishmem_pending_get(c, MPISHMEM_PENDING_AM);
+    for (size_t i = 0; (am & MPISHMEM_PENDING_BATCH) && i < n; i++)
+        mpishmem_batch_complete_pe(c, mpishmem_ctx_world_pe(c, pes[i]));
+    if (am & MPISHMEM_PENDING_AM_AMO) mpishmem_am_complete();
     mpishmem_mpi_complete_gets(c);
     /* MPI operations may target node peers too (AMOs in the MPI mode): flush by window. */
     for (size_t i = 0; i < n; i++) mpishmem_mpi_flush_pe(c, mpishmem_ctx_world_pe(c, pes[i]));

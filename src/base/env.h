@@ -37,6 +37,16 @@
     X(progress_spin, INT, "MPISHMEM_PROGRESS_SPIN", NULL, 200, 0, 1000000,              \
       "microseconds the progress thread keeps polling MPI without sleeping after it last " \
       "found traffic (remote operations on this PE), 0 to 1000000; 0: always sleep")      \
+    X(batch, BOOL, "MPISHMEM_BATCH", NULL, 1, 0, 0,                                     \
+      "carry small puts and non-fetching AMOs to PEs on other nodes in batches, one MPI "  \
+      "message per target, applied by the target's library (0: one MPI operation each)")  \
+    X(batch_max, INT, "MPISHMEM_BATCH_MAX", NULL, 256, 1, 4095,                          \
+      "largest put, in bytes, that goes into a batch (larger ones are direct MPI_Put)")  \
+    X(batch_bytes, INT, "MPISHMEM_BATCH_BYTES", NULL, 16384, 64, 1 << 24,                \
+      "bytes of a batch: its buffer per context and target PE, and the largest message")  \
+    X(batch_delay, INT, "MPISHMEM_BATCH_DELAY", NULL, 100, 0, 1000000,                   \
+      "microseconds the progress thread lets a batch wait for more operations before it " \
+      "sends it (the program's quiet, fence, waits and full batches send at once)")       \
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, -1, 1,                 \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity")                                                  \

@@ -37,16 +37,21 @@ struct mpishmem_seg {
 
 /* Outstanding-operation flags of a context: flag[0] is set by node-local stores, flag[1 + id]
  * by MPI operations on segment id (bit MPISHMEM_PENDING_WIN: the context's window, bit
- * MPISHMEM_PENDING_AMO_WIN: the shared AMO window), flag[7] by active-message AMOs. One 64-bit
- * test tells an idle quiet. */
+ * MPISHMEM_PENDING_AMO_WIN: the shared AMO window), flag[7] by active-message AMOs and batches
+ * of small operations. One 64-bit test tells an idle quiet. */
 #define MPISHMEM_PENDING_LOCAL 0
 #define MPISHMEM_PENDING_AM 7
+/* The bits of flag[MPISHMEM_PENDING_AM]: active-message AMOs, batches (mpi_batch.h). */
+#define MPISHMEM_PENDING_AM_AMO 1
+#define MPISHMEM_PENDING_BATCH 2
 #define MPISHMEM_PENDING_WIN 1
 #define MPISHMEM_PENDING_AMO_WIN 2
 union mpishmem_pending {
     uint64_t any;
     uint8_t flag[8];
 };
+
+struct mpishmem_batch;
 
 struct mpishmem_ctx {
     union mpishmem_pending pending;
@@ -78,6 +83,9 @@ struct mpishmem_ctx {
      * MPI_Win_flush_all can return before a large get's data has arrived. */
     MPI_Request *get_req;
     unsigned n_get_req;
+    /* Small remote operations waiting to go out as one message per target (NULL when
+     * batching is off; src/transport/mpi/mpi_batch.h). */
+    struct mpishmem_batch *batch;
 };
 
 /* How AMOs reach PEs that are not reached by CPU atomics (see core/amo.h). */
@@ -162,6 +170,8 @@ struct mpishmem_state {
     int am_active;      /* active messages may arrive: progress serves them */
     int remote_updates; /* other PEs may update this PE's memory through MPI or active
                          * messages, which land only while this PE calls into MPI */
+    int serve_active;   /* messages may arrive that this PE's library must serve: active-
+                         * message AMOs or batches (am_active, or batching on) */
     MPI_Comm world;  /* private duplicate of MPI_COMM_WORLD */
     MPI_Comm node;   /* PEs that share memory with this one */
     int node_rank, node_size;

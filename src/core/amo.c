@@ -9,6 +9,7 @@
 #include "../base/segment.h"
 #include "../transport/local/local_amo.h"
 #include "../transport/mpi/mpi_am.h"
+#include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_quirks.h"
 #include "check.h"
@@ -47,6 +48,7 @@ void mpishmem_amo_init(const char *routine, int data_shared)
     mpishmem_g.remote_updates = !(single_node && data_direct);
     mpishmem_g.am_active = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM &&
                            mpishmem_g.remote_updates;
+    mpishmem_g.serve_active = mpishmem_g.am_active; /* and batches: mpishmem_batch_init */
     if (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_MPI && mpishmem_g.remote_updates)
         mpishmem_mpi_amo_setup();
     if (mpishmem_g.am_active) {
@@ -63,6 +65,7 @@ void mpishmem_amo_fini(void)
 {
     if (mpishmem_g.am_active) mpishmem_am_fini();
     mpishmem_g.am_active = 0;
+    mpishmem_g.serve_active = 0;
     mpishmem_g.remote_updates = 0;
     free(mpishmem_g.heap.amo_peer);
     free(mpishmem_g.data.amo_peer);
@@ -97,6 +100,14 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
         if (kind == MPISHMEM_AMO_NBI) mpishmem_amo_unbits(result, old, size);
         return old;
     }
+    /* A non-fetching AMO to another node: into the context's batch (mpi_batch.h). */
+    if (c->batch && !s->peer[pe] && kind == MPISHMEM_AMO_NONFETCHING &&
+        mpishmem_batch_fits(off) &&
+        (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM || mpishmem_mpi_amo_batchable(op, size))) {
+        mpishmem_batch_amo(c, s->id, off, op, size, operand, pe);
+        return 0;
+    }
+    mpishmem_batch_before_direct(c, pe);
     mpishmem_ctx_lock(c);
     uint64_t old = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM
                        ? mpishmem_am_amo(c, s, off, op, size, operand, compare, pe, kind, result)

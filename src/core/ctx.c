@@ -6,6 +6,7 @@
 
 #include "../base/env.h"
 #include "../transport/mpi/mpi_amo.h"
+#include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "order.h"
@@ -98,6 +99,7 @@ struct mpishmem_ctx *mpishmem_ctx_new(struct mpishmem_team *team, long options)
     c->options = options;
     mpishmem_mpi_ctx_init(c, bounce, req);
     mpishmem_ctx_lock_init(c);
+    c->batch = mpishmem_batch_new(c);
     pool[slot].owner = c;
     pool_used++;
     if (from_reservation) pool_promised--;
@@ -118,6 +120,7 @@ void mpishmem_ctx_free(struct mpishmem_ctx *c)
     pthread_mutex_unlock(&pool_lock);
     /* Only now: a space being attached locks the pool's live contexts (under pool_lock). */
     if (c->locking) pthread_mutex_destroy(&c->lock);
+    mpishmem_batch_free(c->batch);
     free(c->bounce);
     free(c->get_req);
     free(c);

@@ -1,16 +1,31 @@
 #include "order.h"
 
 #include "../transport/mpi/mpi_am.h"
+#include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_rma.h"
 
 /* Everything MPI and the active messages have in flight for `c`. The flush completes every
- * accumulate too, so the bounce buffer is free again. */
-static void complete_remote(struct mpishmem_ctx *c)
+ * accumulate too, so the bounce buffer is free again. A fence only sends the batches: each
+ * PE applies the batches of a context in order, and a direct operation to a PE completes
+ * that PE's batches before it starts (mpi_batch.h). */
+static void complete_remote(struct mpishmem_ctx *c, int fence)
 {
-    if (mpishmem_pending_get(c, MPISHMEM_PENDING_AM)) {
-        mpishmem_am_complete();
-        mpishmem_pending_clear(c, MPISHMEM_PENDING_AM);
+    uint8_t am = mpishmem_pending_get(c, MPISHMEM_PENDING_AM);
+    if (am & MPISHMEM_PENDING_BATCH) {
+        if (fence) {
+            mpishmem_batch_send(c);
+        } else {
+            mpishmem_batch_complete(c);
+            am &= (uint8_t)~MPISHMEM_PENDING_BATCH;
+        }
     }
+    if (am & MPISHMEM_PENDING_AM_AMO) {
+        mpishmem_am_complete();
+        am &= (uint8_t)~MPISHMEM_PENDING_AM_AMO;
+    }
+    /* No other thread sets the flag meanwhile: the context's lock is held, or the context is
+     * this thread's alone (the progress thread sends batches, it records none). */
+    __atomic_store_n(&c->pending.flag[MPISHMEM_PENDING_AM], am, __ATOMIC_RELAXED);
     mpishmem_mpi_complete_gets(c);
     mpishmem_mpi_flush(c);
     c->bounce_used = 0;
@@ -29,13 +44,13 @@ void mpishmem_quiet_pending(struct mpishmem_ctx *c)
     /* The MPI flags are cleared after their operations complete and under the lock, so a
      * thread that finds them clear knows its own operations are complete. */
     mpishmem_ctx_lock(c);
-    complete_remote(c);
+    complete_remote(c, 0);
     mpishmem_ctx_unlock(c);
 }
 
 void mpishmem_fence_pending(struct mpishmem_ctx *c)
 {
     mpishmem_ctx_lock(c);
-    complete_remote(c);
+    complete_remote(c, 1);
     mpishmem_ctx_unlock(c);
 }

@@ -13,11 +13,11 @@ void mpishmem_progress_poll(unsigned long *polls)
      * leave, only while it runs. Whenever other PEs may update this one through MPI, poke at
      * every poll (2 PEs on two simulated nodes, MPI AMO mode, under load: a put + wait_until
      * ping-pong poking at one poll in 16 took ~9 us one way; docs/performance.md). */
-    if (mpishmem_g.remote_updates || mpishmem_g.am_active || mpishmem_g.oversubscribed ||
+    if (mpishmem_g.remote_updates || mpishmem_g.serve_active || mpishmem_g.oversubscribed ||
         (n & 15) == 0)
         mpishmem_mpi_poke();
     if (mpishmem_poll_yields(n)) {
-        if (mpishmem_g.am_active) mpishmem_exit_notice_check(); /* the poke did not probe */
+        if (mpishmem_g.serve_active) mpishmem_exit_notice_check(); /* the poke did not probe */
         sched_yield();
     }
 }

@@ -13,7 +13,8 @@
 #include "../base/env.h"
 #include "../base/error.h"
 #include "../transport/mpi/launcher_env.h"
-#include "../transport/mpi/mpi_am.h"
+#include "../transport/mpi/mpi_batch.h"
+#include "../transport/mpi/mpi_wait.h"
 #include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
 
@@ -46,7 +47,7 @@ static int look(void)
     static double quickest = 1e30;
     unsigned long before = mpishmem_mpi_progress_events();
     double t0 = now_us();
-    unsigned served = mpishmem_g.am_active ? mpishmem_am_serve() : 0;
+    unsigned served = mpishmem_serve_messages();
     int flag;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, pt.comm, &flag, MPI_STATUS_IGNORE);
     if (served != 0) return 1;
@@ -54,6 +55,26 @@ static int look(void)
     double took = now_us() - t0;
     if (took < quickest) quickest = took;
     return took > BLIND_MIN_US && took > BLIND_FACTOR * quickest;
+}
+
+/* Sends the batches of small operations (mpi_batch.h) that the thread has seen buffered for
+ * MPISHMEM_BATCH_DELAY microseconds (`since`: when it first saw some, 0: none), so that a put
+ * arrives even when the program makes no further call to the library. */
+static void send_stale_batches(double *since, long delay_us)
+{
+    if (!__atomic_load_n(&mpishmem_batch_buffered, __ATOMIC_RELAXED)) {
+        *since = 0;
+        return;
+    }
+    double t = now_us();
+    if (*since == 0) {
+        *since = t;
+        if (delay_us > 0) return;
+    }
+    if (t - *since >= (double)delay_us) {
+        mpishmem_batch_send_all(1);
+        *since = 0;
+    }
 }
 
 /* Looks into MPI whenever the program has not poked MPI itself since the last look: a PE
@@ -81,10 +102,16 @@ static void *progress_loop(void *arg)
     /* PEs sharing cores: a thread waking often per PE would take a good part of them. */
     if (mpishmem_g.oversubscribed && max_us < 1000) max_us = 1000;
     long us = max_us;
+    long delay_us = mpishmem_env.batch_delay;
+    double batch_since = 0;
     unsigned long seen = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
     while (!atomic_load_explicit(&pt.stop, memory_order_acquire)) {
-        struct timespec pause = {us / 1000000, (us % 1000000) * 1000};
+        long sleep_us = us;
+        if (__atomic_load_n(&mpishmem_batch_buffered, __ATOMIC_RELAXED) && delay_us < sleep_us)
+            sleep_us = delay_us > 0 ? delay_us : 1;
+        struct timespec pause = {sleep_us / 1000000, (sleep_us % 1000000) * 1000};
         nanosleep(&pause, NULL);
+        send_stale_batches(&batch_since, delay_us);
         unsigned long now = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
         if (now != seen || __atomic_load_n(&mpishmem_progress_blocked, __ATOMIC_RELAXED)) {
             seen = now;
@@ -102,6 +129,7 @@ static void *progress_loop(void *arg)
                __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) == seen &&
                !__atomic_load_n(&mpishmem_progress_blocked, __ATOMIC_RELAXED)) {
             if (mpishmem_g.oversubscribed) sched_yield();
+            send_stale_batches(&batch_since, delay_us);
             double t = now_us();
             if (look()) last = t;
             else if (t - last > (double)spin_us) break;

@@ -28,11 +28,20 @@ void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *des
     if (peer) {
         memcpy(peer + off, src, n);
         mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
+    } else if (c->batch && n <= mpishmem_batch_max && mpishmem_batch_fits(off)) {
+        mpishmem_batch_put(c, s->id, off, src, n, pe);
     } else {
         mpishmem_ctx_lock(c);
         mpishmem_mpi_put(c, s, off, src, n, pe, blocking);
         mpishmem_ctx_unlock(c);
     }
+}
+
+void mpishmem_put_remote_direct(struct mpishmem_ctx *c, size_t o, const void *src, size_t n,
+                                int pe, int blocking)
+{
+    mpishmem_batch_before_direct(c, pe);
+    mpishmem_mpi_put_heap(c, o, src, n, pe, blocking);
 }
 
 void mpishmem_put_general_value(struct mpishmem_ctx *c, const char *routine, void *dest,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../base/segment.h"
+#include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_rma.h"
 
 #define MPISHMEM_INLINE static inline __attribute__((always_inline))
@@ -21,15 +22,26 @@ MPISHMEM_INTERNAL void mpishmem_put_general(struct mpishmem_ctx *c, const char *
  * a register: the caller's copy of it then needs no address, nor a stack frame to hold it. */
 MPISHMEM_INTERNAL void mpishmem_put_general_value(struct mpishmem_ctx *c, const char *routine,
                                                   void *dest, uint64_t bits, size_t n, int pe);
+/* A heap put to a PE on another node that batching does not take (too large): its earlier
+ * batched operations first, then MPI. */
+MPISHMEM_INTERNAL void mpishmem_put_remote_direct(struct mpishmem_ctx *c, size_t o,
+                                                  const void *src, size_t n, int pe,
+                                                  int blocking);
 MPISHMEM_INTERNAL void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine,
                                             void *dest, const void *src, size_t n, int pe,
                                             int blocking);
 
-/* Heap put to a PE on another node: the default context's blocking puts (known when the
- * caller is inlined) take the short entries. */
+/* Heap put to a PE on another node: into the context's batch when batching is on and it is
+ * small (mpi_batch.h); else the default context's blocking puts (known when the caller is
+ * inlined) take the short entries. */
 MPISHMEM_INLINE void mpishmem_put_remote_heap(struct mpishmem_ctx *c, size_t o, const void *src,
                                               size_t n, int pe, int blocking)
 {
+    if (c->batch != NULL) {
+        if (n <= mpishmem_batch_max) mpishmem_batch_put(c, MPISHMEM_SEG_HEAP, o, src, n, pe);
+        else mpishmem_put_remote_direct(c, o, src, n, pe, blocking);
+        return;
+    }
     int is_default = __builtin_constant_p(c == &mpishmem_ctx_default) &&
                      c == &mpishmem_ctx_default;
     if (!is_default || !__builtin_constant_p(blocking)) {

@@ -14,6 +14,7 @@
 #include "../transport/mpi/impi_affinity.h"
 #include "../transport/mpi/launcher_env.h"
 #include "../transport/mpi/mpi_amo.h"
+#include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_progress.h"
 #include "../transport/mpi/mpi_quirks.h"
@@ -357,6 +358,7 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     setup_segments(routine);
     setup_contexts_and_teams();
     mpishmem_amo_init(routine, rt.data_shared);
+    mpishmem_batch_init(); /* after amo_init: the AMO mode decides how batched AMOs apply */
     mpishmem_ctx_pool_init(); /* after amo_init, which finds out whether MPI paths are used */
     mpishmem_progress_thread_start(routine, rt.mpi_level);
     mpishmem_watchdog_start(routine);
@@ -390,6 +392,7 @@ void mpishmem_runtime_fini(const char *routine)
     mpishmem_team_release_coll(&mpishmem_team_shared);
     mpishmem_progress_thread_stop();
     mpishmem_amo_fini(); /* no AMO can be in flight after the barrier */
+    mpishmem_batch_fini(); /* nor a batch */
 
     if (rt.heap_win != MPI_WIN_NULL) {
         MPI_Win_unlock_all(rt.heap_win);

@@ -15,7 +15,10 @@ void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine, void *dest
     mpishmem_put(c, routine, dest, src, n, pe, blocking);
     size_t off;
     struct mpishmem_seg *s = mpishmem_seg_find(dest, &off);
-    if (s && n && !s->peer[pe]) {
+    /* Data that went into the batch to `pe` is ordered before the signal that follows it
+     * there; data that went through MPI is completed first. */
+    int batched = c->batch && n <= mpishmem_batch_max && s && mpishmem_batch_fits(off);
+    if (s && n && !s->peer[pe] && !batched) {
         mpishmem_progress_before_block();
         mpishmem_ctx_lock(c);
         MPISHMEM_BLOCKING(MPI_Win_flush(pe, c->win[s->id]));

@@ -11,6 +11,7 @@
 #include "../base/segment.h"
 #include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_amo.h"
+#include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "ctx.h"
@@ -222,6 +223,7 @@ void mpishmem_space_detach(struct mpishmem_space *sp, const char *routine)
     /* Every PE is done with the space: its own operations complete, then a barrier. */
     mpishmem_quiet(&mpishmem_ctx_default);
     if (mpishmem_g.am_active) mpishmem_am_complete();
+    mpishmem_batch_complete_all(); /* every context's batches, which may hold records for it */
     mpishmem_comm_barrier(mpishmem_g.world);
 
     int id = sp->seg.id;

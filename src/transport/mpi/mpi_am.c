@@ -133,6 +133,8 @@ static void wait_slot(unsigned i)
         mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */
         MPI_Test(&am.reply[i], &done, MPI_STATUS_IGNORE);
         if (done) break;
+        /* Requests only: a PE whose batch this one has not applied yet serves this one's
+         * request while it waits for that (mpi_batch.c), so no wait closes a circle. */
         mpishmem_am_serve();
         if (mpishmem_poll_yields(++polls)) sched_yield();
     }
@@ -166,7 +168,7 @@ uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, s
     MPI_Isend(&am.msg[i], sizeof am.msg[i], MPI_BYTE, pe, REQUEST_TAG, am.comm, &sreq);
     MPI_Request_free(&sreq);
     if (kind != MPISHMEM_AMO_BLOCKING) {
-        mpishmem_pending_mark(c, MPISHMEM_PENDING_AM);
+        mpishmem_pending_set(c, MPISHMEM_PENDING_AM, MPISHMEM_PENDING_AM_AMO);
         ORIGIN_UNLOCK();
         return 0;
     }

@@ -1,6 +1,7 @@
 #include "mpi_amo.h"
 
 #include "../../base/amo_op.h"
+#include "mpi_amo_op.h"
 #include "mpi_progress.h"
 #include "mpi_quirks.h"
 #include "mpi_rma.h"
@@ -27,17 +28,6 @@ MPI_Info mpishmem_mpi_amo_win_info(void)
     return info;
 }
 
-static MPI_Op mpi_op(int op)
-{
-    switch (op) {
-    case MPISHMEM_AMO_FETCH: return MPI_NO_OP;
-    case MPISHMEM_AMO_ADD: return MPI_SUM;
-    case MPISHMEM_AMO_AND: return MPI_BAND;
-    case MPISHMEM_AMO_OR: return MPI_BOR;
-    case MPISHMEM_AMO_XOR: return MPI_BXOR;
-    default: return MPI_REPLACE; /* set, swap */
-    }
-}
 
 /* A blocking fetching AMO that waits in a yielding loop (MPI's blocking flush spins, which
  * starves the target when PEs outnumber cores). Fetching operations use the request-based
@@ -54,7 +44,7 @@ static void yielding_fetch(int op, uint64_t in[2], uint64_t *out, MPI_Datatype t
         MPI_Compare_and_swap(&in[0], &in[1], out, t, pe, disp, win);
         MPI_Rget_accumulate(NULL, 0, t, &dummy, 1, t, pe, disp, 1, t, MPI_NO_OP, win, &req);
     } else {
-        MPI_Rget_accumulate(&in[0], 1, t, out, 1, t, pe, disp, 1, t, mpi_op(op), win, &req);
+        MPI_Rget_accumulate(&in[0], 1, t, out, 1, t, pe, disp, 1, t, mpishmem_mpi_op(op), win, &req);
     }
     mpishmem_wait_request(&req);
     if (op == MPISHMEM_AMO_CSWAP) MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
@@ -72,7 +62,7 @@ static uint64_t blocking_amo(int op, size_t size, uint64_t operand, uint64_t com
         if (op == MPISHMEM_AMO_CSWAP)
             MPI_Compare_and_swap(&in[0], &in[1], &out, t, pe, disp, win);
         else
-            MPI_Fetch_and_op(&in[0], &out, t, pe, disp, mpi_op(op), win);
+            MPI_Fetch_and_op(&in[0], &out, t, pe, disp, mpishmem_mpi_op(op), win);
         /* Local completion fills the result, and a fetched value implies the operation
          * took place at the target: nothing is left for quiet. */
         MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
@@ -120,11 +110,18 @@ uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
     mpishmem_amo_unbits(&slot[0], operand, size);
     mpishmem_amo_unbits(&slot[1], compare, size);
     if (kind == MPISHMEM_AMO_NONFETCHING)
-        MPI_Accumulate(&slot[0], 1, t, pe, disp, 1, t, mpi_op(op), win);
+        MPI_Accumulate(&slot[0], 1, t, pe, disp, 1, t, mpishmem_mpi_op(op), win);
     else if (op == MPISHMEM_AMO_CSWAP)
         MPI_Compare_and_swap(&slot[0], &slot[1], result, t, pe, disp, win);
     else
-        MPI_Fetch_and_op(&slot[0], result, t, pe, disp, mpi_op(op), win);
+        MPI_Fetch_and_op(&slot[0], result, t, pe, disp, mpishmem_mpi_op(op), win);
     mpishmem_pending_set(c, 1 + s->id, c->amo_mark);
     return 0;
 }
+
+int mpishmem_mpi_amo_batchable(int op, size_t size)
+{
+    return !(bitwise_by_cswap && size == 8 &&
+             (op == MPISHMEM_AMO_AND || op == MPISHMEM_AMO_OR || op == MPISHMEM_AMO_XOR));
+}
+

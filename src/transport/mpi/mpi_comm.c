@@ -1,7 +1,8 @@
 /* mpishmem: the MPI collectives the library makes (mpi_comm.h). MPICH's blocking collectives
  * spin without yielding and serve nothing but MPI: when PEs outnumber cores a spinner keeps
  * the PE it waits for off the core (4 PEs on 2 cores: 8 ms per barrier), and in the
- * active-message AMO mode a PE must answer AMO requests while it waits. Then each collective
+ * active-message AMO mode, or with batching on, a PE must serve other PEs' messages while it
+ * waits. Then each collective
  * is MPI's nonblocking one completed by the yielding wait. Otherwise MPI's blocking call is
  * used: it progresses incoming RMA itself, and MPICH's nonblocking schedules polled from
  * outside cost up to twice as much for small messages (2 PEs on two simulated nodes, 8-byte
@@ -14,7 +15,7 @@
 /* Whether a blocking MPI collective may be used now. */
 static int blocking_ok(void)
 {
-    return !mpishmem_g.oversubscribed && !mpishmem_g.am_active;
+    return !mpishmem_g.oversubscribed && !mpishmem_g.serve_active;
 }
 
 /* Runs CALL (a blocking MPI collective) or ICALL (its nonblocking form, taking &req last).

@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "mpi_batch.h"
 #include "mpi_progress.h"
 #include "mpi_wait.h"
 
@@ -68,6 +69,7 @@ static void wait_yielding(MPI_Request *req)
 void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
                       const void *src, size_t n, int pe, int blocking)
 {
+    mpishmem_batch_before_direct(c, pe);
     mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
@@ -214,6 +216,7 @@ void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst, size_t
 void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
                       void *dst, size_t n, int pe, int blocking)
 {
+    mpishmem_batch_before_direct(c, pe);
     mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
@@ -265,6 +268,7 @@ void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
                           ptrdiff_t remote_stride, void *local, ptrdiff_t local_stride,
                           size_t block, size_t nblocks, int pe, int is_put)
 {
+    mpishmem_batch_before_direct(c, pe);
     mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;

@@ -10,7 +10,7 @@ void mpishmem_progress_yield_rounds(void)
     mpishmem_progress_depth++;
     for (int i = 0; i < rounds; i++) {
         int flag;
-        if (mpishmem_g.am_active) mpishmem_am_serve();
+        mpishmem_serve_messages();
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, MPI_STATUS_IGNORE);
         sched_yield();
     }
@@ -22,12 +22,14 @@ void mpishmem_wait_request(MPI_Request *req)
     unsigned long polls = 0;
     mpishmem_progress_note();
     mpishmem_progress_depth++;
+    /* A collective waited for here may wait for other PEs that wait for this one's batches. */
+    if (__atomic_load_n(&mpishmem_batch_buffered, __ATOMIC_RELAXED)) mpishmem_batch_send_all(0);
     for (;;) {
         int done = 0;
         mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done) break;
-        if (mpishmem_g.am_active) mpishmem_am_serve();
+        mpishmem_serve_messages();
         if (mpishmem_poll_yields(++polls)) {
             mpishmem_exit_notice_check(); /* a PE that left without finalize: no hang */
             sched_yield();

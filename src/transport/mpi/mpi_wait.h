@@ -9,16 +9,31 @@
 #include "../../base/state.h"
 #include "exit_check.h"
 #include "mpi_am.h"
+#include "mpi_batch.h"
+#include "mpi_batch_serve.h"
 #include "mpi_progress.h"
 
+/* Serves what other PEs sent this one to apply: active-message AMOs and batches; returns how
+ * many. */
+static inline unsigned mpishmem_serve_messages(void)
+{
+    unsigned n = 0;
+    if (mpishmem_g.am_active) n = mpishmem_am_serve();
+    if (mpishmem_batch_max) n += mpishmem_batch_serve();
+    return n;
+}
+
 /* One poke of MPI's progress engine (incoming RMA lands, and this PE's own MPI operations
- * leave, only while it runs): the active-message server when active messages are on (it calls
- * into MPI), else a probe of the world communicator, where nothing but exit notices is sent. */
+ * leave, only while it runs): buffered batches of this PE go out, then the server of active
+ * messages and batches when they are on (it calls into MPI), else a probe of the world
+ * communicator, where nothing but exit notices is sent. */
 static inline void mpishmem_mpi_poke(void)
 {
     mpishmem_progress_note();
     mpishmem_progress_depth++;
-    if (mpishmem_g.am_active) mpishmem_am_serve();
+    if (MPISHMEM_UNLIKELY(__atomic_load_n(&mpishmem_batch_buffered, __ATOMIC_RELAXED)))
+        mpishmem_batch_send_all(0);
+    if (mpishmem_g.serve_active) mpishmem_serve_messages();
     else {
         int flag = 0;
         MPI_Status st;

@@ -1,0 +1,363 @@
+/* mpishmem: the sending side of batches (mpi_batch.h): records into per-target buffers, one
+ * MPI message per buffer, and the acknowledgements quiet waits for. */
+#include "mpi_batch.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../base/amo_op.h"
+#include "../../base/env.h"
+#include "../../base/error.h"
+#include "exit_check.h"
+#include "mpi_am.h"
+#include "mpi_batch_serve.h"
+#include "mpi_batch_wire.h"
+#include "mpi_progress.h"
+
+size_t mpishmem_batch_max;
+unsigned mpishmem_batch_buffered;
+
+/* Batches in flight (sent, not acknowledged) of this PE, all contexts: each holds its buffer
+ * until the target acknowledges it, which also says that MPI is done with the buffer (the
+ * send request itself is freed at once). Slots are taken in ring order. */
+#define N_SLOTS 256
+
+struct slot {
+    MPI_Request ack;
+    char *buf;
+    struct mpishmem_batch *owner; /* NULL: free */
+    int pe;
+};
+
+static struct {
+    size_t bytes;          /* a buffer: header and records */
+    pthread_mutex_t mutex; /* slots, spare buffers */
+    struct slot slot[N_SLOTS];
+    unsigned head, tail;   /* next slot to take; oldest slot that may be busy */
+    char *spare[N_SLOTS];  /* buffers of acknowledged batches, for reuse */
+    unsigned n_spare;
+    pthread_mutex_t list_mutex;
+    struct mpishmem_batch *all;
+} bt = {.mutex = PTHREAD_MUTEX_INITIALIZER, .list_mutex = PTHREAD_MUTEX_INITIALIZER};
+
+/* ---- locks ---- */
+
+static void batch_lock(struct mpishmem_batch *b)
+{
+    unsigned long spins = 0;
+    while (__atomic_exchange_n(&b->lock, 1, __ATOMIC_ACQUIRE))
+        if (mpishmem_g.oversubscribed || ++spins > 100) sched_yield();
+}
+
+static int batch_trylock(struct mpishmem_batch *b)
+{
+    return !__atomic_exchange_n(&b->lock, 1, __ATOMIC_ACQUIRE);
+}
+
+static void batch_unlock(struct mpishmem_batch *b)
+{
+    __atomic_store_n(&b->lock, 0, __ATOMIC_RELEASE);
+}
+
+/* ---- slots (under bt.mutex) ---- */
+
+static void release_slot(struct slot *s)
+{
+    struct mpishmem_batch *o = s->owner;
+    if (bt.n_spare < N_SLOTS) bt.spare[bt.n_spare++] = s->buf;
+    else free(s->buf);
+    s->buf = NULL;
+    s->owner = NULL;
+    __atomic_sub_fetch(&o->t[s->pe].inflight, 1, __ATOMIC_RELEASE);
+    __atomic_sub_fetch(&o->inflight, 1, __ATOMIC_RELEASE);
+}
+
+/* Tests the busy slots for their acknowledgements, oldest first. */
+static void poll_slots(void)
+{
+    for (unsigned i = bt.tail; i != bt.head; i++) {
+        struct slot *s = &bt.slot[i % N_SLOTS];
+        if (!s->owner) continue;
+        int done = 0;
+        MPI_Test(&s->ack, &done, MPI_STATUS_IGNORE);
+        if (done) release_slot(s);
+    }
+    while (bt.tail != bt.head && !bt.slot[bt.tail % N_SLOTS].owner) bt.tail++;
+}
+
+/* Serves what arrives while this PE waits for others (they may wait for this one). */
+static void wait_poll(unsigned long *polls)
+{
+    mpishmem_progress_note();
+    if (mpishmem_g.am_active) mpishmem_am_serve();
+    mpishmem_batch_serve();
+    if (mpishmem_poll_yields(++*polls)) {
+        mpishmem_exit_notice_check(); /* a PE that left without finalize: no hang */
+        sched_yield();
+    }
+}
+
+/* The next slot in ring order, waiting for its batch's acknowledgement if it is still busy
+ * (bt.mutex held; released while serving, so that other threads may go on). */
+static struct slot *take_slot(void)
+{
+    unsigned long polls = 0;
+    struct slot *s = &bt.slot[bt.head % N_SLOTS];
+    while (s->owner) {
+        poll_slots();
+        if (!s->owner) break;
+        pthread_mutex_unlock(&bt.mutex);
+        mpishmem_progress_depth++;
+        wait_poll(&polls);
+        mpishmem_progress_depth--;
+        pthread_mutex_lock(&bt.mutex);
+        s = &bt.slot[bt.head % N_SLOTS]; /* another thread may have taken it meanwhile */
+    }
+    bt.head++;
+    return s;
+}
+
+static char *take_buffer(void)
+{
+    char *p = NULL;
+    pthread_mutex_lock(&bt.mutex);
+    if (bt.n_spare) p = bt.spare[--bt.n_spare];
+    pthread_mutex_unlock(&bt.mutex);
+    if (!p && !(p = malloc(bt.bytes)))
+        mpishmem_error("shmem_put", "out of memory for a batch buffer (MPISHMEM_BATCH_BYTES=%zu)",
+                       bt.bytes);
+    return p;
+}
+
+/* ---- sending (under the batch's lock) ---- */
+
+/* Sends target `pe`'s buffer (it has records); the target keeps no buffer. */
+static void send_target(struct mpishmem_batch *b, int pe)
+{
+    struct mpishmem_batch_target *t = &b->t[pe];
+    mpishmem_progress_note();
+    pthread_mutex_lock(&bt.mutex);
+    struct slot *s = take_slot();
+    uint64_t header = (uint64_t)(s - bt.slot);
+    memcpy(t->buf, &header, sizeof header);
+    /* The acknowledgement's receive first, so that it is posted before it can arrive. */
+    MPI_Irecv(NULL, 0, MPI_BYTE, pe, MPISHMEM_BATCH_ACK_TAG + (int)header, mpishmem_batch_comm,
+              &s->ack);
+    MPI_Request send;
+    MPI_Isend(t->buf, (int)(MPISHMEM_BATCH_HEADER + t->used), MPI_BYTE, pe,
+              MPISHMEM_BATCH_TAG, mpishmem_batch_comm, &send);
+    MPI_Request_free(&send);
+    s->buf = t->buf;
+    s->pe = pe;
+    s->owner = b;
+    __atomic_add_fetch(&t->inflight, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&b->inflight, 1, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&bt.mutex);
+    t->buf = NULL;
+    t->used = 0;
+}
+
+static void send_dirty(struct mpishmem_batch *b)
+{
+    unsigned n = b->n_dirty;
+    if (!n) return;
+    for (unsigned i = 0; i < n; i++) send_target(b, b->dirty[i]);
+    __atomic_store_n(&b->n_dirty, 0, __ATOMIC_RELAXED);
+    __atomic_sub_fetch(&mpishmem_batch_buffered, n, __ATOMIC_RELAXED);
+}
+
+/* Room for `need` bytes of records to `pe`: returns where they go. */
+static char *append(struct mpishmem_batch *b, int pe, size_t need)
+{
+    struct mpishmem_batch_target *t = &b->t[pe];
+    if (t->used == 0) {
+        if (!t->buf) t->buf = take_buffer();
+        b->dirty[b->n_dirty] = pe;
+        __atomic_store_n(&b->n_dirty, b->n_dirty + 1, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&mpishmem_batch_buffered, 1, __ATOMIC_RELAXED);
+    } else if (MPISHMEM_BATCH_HEADER + t->used + need > bt.bytes) {
+        send_target(b, pe); /* full: it stays on the dirty list with the new record */
+        t->buf = take_buffer();
+    }
+    char *r = t->buf + MPISHMEM_BATCH_HEADER + t->used;
+    t->used += (uint32_t)need;
+    return r;
+}
+
+void mpishmem_batch_put(struct mpishmem_ctx *c, int seg, size_t off, const void *src, size_t n,
+                        int pe)
+{
+    struct mpishmem_batch *b = c->batch;
+    mpishmem_ctx_lock(c);
+    batch_lock(b);
+    char *r = append(b, pe, 8 + mpishmem_batch_padded(n));
+    uint64_t h = mpishmem_batch_record(n, MPISHMEM_BATCH_PUT, seg, off);
+    memcpy(r, &h, 8);
+    memcpy(r + 8, src, n);
+    batch_unlock(b);
+    mpishmem_pending_set(c, MPISHMEM_PENDING_AM, MPISHMEM_PENDING_BATCH);
+    mpishmem_ctx_unlock(c);
+}
+
+void mpishmem_batch_amo(struct mpishmem_ctx *c, int seg, size_t off, int op, size_t size,
+                        uint64_t operand, int pe)
+{
+    struct mpishmem_batch *b = c->batch;
+    mpishmem_ctx_lock(c);
+    batch_lock(b);
+    char *r = append(b, pe, 16);
+    uint64_t h = mpishmem_batch_record(size, MPISHMEM_BATCH_AMO0 + op, seg, off);
+    memcpy(r, &h, 8);
+    memset(r + 8, 0, 8);
+    mpishmem_amo_unbits(r + 8, operand, size);
+    batch_unlock(b);
+    mpishmem_pending_set(c, MPISHMEM_PENDING_AM, MPISHMEM_PENDING_BATCH);
+    mpishmem_ctx_unlock(c);
+}
+
+/* ---- completion ---- */
+
+/* Waits until *count (a batch's in-flight count, or a target's) is 0. */
+static void wait_acknowledged(unsigned *count)
+{
+    unsigned long polls = 0;
+    mpishmem_progress_depth++;
+    while (__atomic_load_n(count, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&bt.mutex);
+        poll_slots();
+        pthread_mutex_unlock(&bt.mutex);
+        if (!__atomic_load_n(count, __ATOMIC_ACQUIRE)) break;
+        wait_poll(&polls);
+    }
+    mpishmem_progress_depth--;
+}
+
+void mpishmem_batch_send(struct mpishmem_ctx *c)
+{
+    struct mpishmem_batch *b = c->batch;
+    if (!b || !__atomic_load_n(&b->n_dirty, __ATOMIC_RELAXED)) return;
+    batch_lock(b);
+    send_dirty(b);
+    batch_unlock(b);
+}
+
+void mpishmem_batch_complete(struct mpishmem_ctx *c)
+{
+    struct mpishmem_batch *b = c->batch;
+    if (!b) return;
+    mpishmem_batch_send(c);
+    wait_acknowledged(&b->inflight);
+}
+
+void mpishmem_batch_complete_pe(struct mpishmem_ctx *c, int pe)
+{
+    struct mpishmem_batch *b = c->batch;
+    batch_lock(b);
+    if (b->t[pe].used) {
+        send_target(b, pe);
+        unsigned n = b->n_dirty;
+        for (unsigned i = 0; i < n; i++)
+            if (b->dirty[i] == pe) {
+                b->dirty[i] = b->dirty[n - 1];
+                break;
+            }
+        __atomic_store_n(&b->n_dirty, n - 1, __ATOMIC_RELAXED);
+        __atomic_sub_fetch(&mpishmem_batch_buffered, 1, __ATOMIC_RELAXED);
+    }
+    batch_unlock(b);
+    wait_acknowledged(&b->t[pe].inflight);
+}
+
+void mpishmem_batch_send_all(int try_only)
+{
+    pthread_mutex_lock(&bt.list_mutex);
+    for (struct mpishmem_batch *b = bt.all; b; b = b->next) {
+        if (!__atomic_load_n(&b->n_dirty, __ATOMIC_RELAXED)) continue;
+        if (try_only) {
+            if (!batch_trylock(b)) continue;
+        } else {
+            batch_lock(b);
+        }
+        send_dirty(b);
+        batch_unlock(b);
+    }
+    pthread_mutex_unlock(&bt.list_mutex);
+}
+
+void mpishmem_batch_complete_all(void)
+{
+    if (!mpishmem_batch_max) return;
+    mpishmem_batch_send_all(0);
+    pthread_mutex_lock(&bt.list_mutex);
+    for (struct mpishmem_batch *b = bt.all; b; b = b->next) wait_acknowledged(&b->inflight);
+    pthread_mutex_unlock(&bt.list_mutex);
+}
+
+/* ---- set-up ---- */
+
+struct mpishmem_batch *mpishmem_batch_new(struct mpishmem_ctx *c)
+{
+    if (!mpishmem_batch_max) return NULL;
+    struct mpishmem_batch *b = calloc(1, sizeof *b);
+    int n = mpishmem_g.n_pes;
+    if (b) b->t = calloc((size_t)n, sizeof *b->t);
+    if (b) b->dirty = calloc((size_t)n, sizeof *b->dirty);
+    if (!b || !b->t || !b->dirty)
+        mpishmem_error("shmem_ctx_create", "out of memory for the batches of %d PEs", n);
+    b->ctx = c;
+    pthread_mutex_lock(&bt.list_mutex);
+    b->next = bt.all;
+    bt.all = b;
+    pthread_mutex_unlock(&bt.list_mutex);
+    return b;
+}
+
+void mpishmem_batch_free(struct mpishmem_batch *b)
+{
+    if (!b) return;
+    pthread_mutex_lock(&bt.list_mutex);
+    for (struct mpishmem_batch **p = &bt.all; *p; p = &(*p)->next)
+        if (*p == b) {
+            *p = b->next;
+            break;
+        }
+    pthread_mutex_unlock(&bt.list_mutex);
+    for (int pe = 0; pe < mpishmem_g.n_pes; pe++) free(b->t[pe].buf);
+    free(b->t);
+    free(b->dirty);
+    free(b);
+}
+
+void mpishmem_batch_init(void)
+{
+    /* On when asked for and some PE is not reached by load/store; decided together, since a
+     * PE that does not serve batches would hang the PEs that send it some. */
+    int want[2] = {mpishmem_env.batch && mpishmem_g.node_size < mpishmem_g.n_pes,
+                   -(int)mpishmem_env.batch_bytes};
+    int all[2];
+    MPI_Allreduce(want, all, 2, MPI_INT, MPI_MIN, mpishmem_g.world);
+    if (!all[0]) return;
+    bt.bytes = (size_t)mpishmem_env.batch_bytes;
+    if (bt.bytes < MPISHMEM_BATCH_HEADER + 8 + (size_t)mpishmem_env.batch_max + 8)
+        mpishmem_error("shmem_init", "MPISHMEM_BATCH_BYTES=%zu has no room for a record of "
+                       "MPISHMEM_BATCH_MAX=%ld bytes", bt.bytes, mpishmem_env.batch_max);
+    mpishmem_batch_serve_init((size_t)-all[1]);
+    bt.head = bt.tail = 0;
+    bt.n_spare = 0;
+    mpishmem_g.serve_active = 1;
+    __atomic_store_n(&mpishmem_batch_max, (size_t)mpishmem_env.batch_max, __ATOMIC_RELEASE);
+    mpishmem_ctx_default.batch = mpishmem_batch_new(&mpishmem_ctx_default);
+}
+
+void mpishmem_batch_fini(void)
+{
+    if (!mpishmem_batch_max) return;
+    mpishmem_batch_free(mpishmem_ctx_default.batch);
+    mpishmem_ctx_default.batch = NULL;
+    __atomic_store_n(&mpishmem_batch_max, 0, __ATOMIC_RELEASE);
+    while (bt.n_spare) free(bt.spare[--bt.n_spare]);
+    mpishmem_batch_serve_fini();
+    mpishmem_batch_buffered = 0;
+}

@@ -1,0 +1,96 @@
+/* mpishmem: batches of small remote operations (issue 22, docs/design.md "Batching").
+ *
+ * Over a network without hardware RMA an MPI_Put costs microseconds of the origin's time,
+ * whatever its size; a native OpenSHMEM returns from a small put once it is queued. So small
+ * puts and non-fetching AMOs to a PE that is not reached by load/store are copied, as records,
+ * into a buffer per (context, target PE), and each full buffer goes to the target as ONE MPI
+ * message. The target's library applies the records in order whenever it makes progress (its
+ * waits, the progress thread): puts by copying, AMOs atomically the way the AMO mode does them
+ * (CPU atomics in the active-message mode, MPI accumulates on itself in the MPI mode), and then
+ * acknowledges the batch; quiet waits for the acknowledgements.
+ *
+ * Ordering: records of one context to one PE are applied in the order they were made (MPI does
+ * not overtake messages between two processes on one communicator and tag), so a fence needs
+ * only to send them. A direct operation to a PE (a get, a fetching AMO, a large or strided put)
+ * first completes that PE's batches of the context (mpishmem_batch_before_direct), so program
+ * order to one PE holds across both paths.
+ *
+ * Batches leave on quiet/fence, in every wait of the library (mpishmem_batch_send_all), when a
+ * buffer is full, and from the progress thread once records have waited MPISHMEM_BATCH_DELAY
+ * microseconds: a lone put arrives even if the program never calls the library again. */
+#ifndef MPISHMEM_MPI_BATCH_H
+#define MPISHMEM_MPI_BATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../base/state.h"
+
+/* What one context has buffered for, and sent to, one PE. */
+struct mpishmem_batch_target {
+    uint32_t used;     /* bytes of records in buf (after its 8-byte message header) */
+    uint32_t inflight; /* batches sent to this PE and not acknowledged yet (atomic) */
+    char *buf;         /* MPISHMEM_BATCH_BYTES, taken at the first record */
+};
+
+/* A context's batches. `lock` is a spin lock between the program's threads and the progress
+ * thread (which sends batches that have waited too long); the context's own lock, when it has
+ * one, is taken first. */
+struct mpishmem_batch {
+    int lock;
+    unsigned n_dirty;  /* targets with records buffered, listed in dirty[] */
+    int *dirty;        /* [n_pes] */
+    unsigned inflight; /* batches sent and not acknowledged, all targets (atomic) */
+    struct mpishmem_batch_target *t; /* [n_pes] */
+    struct mpishmem_ctx *ctx;
+    struct mpishmem_batch *next; /* the list of every context's batches (progress thread) */
+};
+
+/* Largest put that is batched; 0 when batching is off (single-node jobs, MPISHMEM_BATCH=0). */
+extern MPISHMEM_INTERNAL size_t mpishmem_batch_max;
+/* Targets with records buffered, over all contexts: the waits' one test. */
+extern MPISHMEM_INTERNAL unsigned mpishmem_batch_buffered;
+
+/* Collective: decides whether batching is on (after the AMO mode and the segments are known),
+ * makes its communicator, and gives the default context its batches. */
+MPISHMEM_INTERNAL void mpishmem_batch_init(void);
+MPISHMEM_INTERNAL void mpishmem_batch_fini(void);
+/* A context's batches (NULL when batching is off), and their end (after a quiet). */
+MPISHMEM_INTERNAL struct mpishmem_batch *mpishmem_batch_new(struct mpishmem_ctx *c);
+MPISHMEM_INTERNAL void mpishmem_batch_free(struct mpishmem_batch *b);
+
+/* Records `n` bytes (at most mpishmem_batch_max) for offset `off` of segment `seg` on `pe`,
+ * copied from `src` now. */
+MPISHMEM_INTERNAL void mpishmem_batch_put(struct mpishmem_ctx *c, int seg, size_t off,
+                                          const void *src, size_t n, int pe);
+/* Records a non-fetching AMO (base/amo_op.h: op, size 4 or 8). */
+MPISHMEM_INTERNAL void mpishmem_batch_amo(struct mpishmem_ctx *c, int seg, size_t off, int op,
+                                          size_t size, uint64_t operand, int pe);
+/* Whether an operation at `off` of a segment can be described by a record. */
+static inline int mpishmem_batch_fits(size_t off)
+{
+    return off < ((size_t)1 << 44);
+}
+
+/* Sends every buffered batch of every context (waits, the progress thread). With `try_only`
+ * a context whose lock is held is skipped. */
+MPISHMEM_INTERNAL void mpishmem_batch_send_all(int try_only);
+/* Sends the context's batches (fence). */
+MPISHMEM_INTERNAL void mpishmem_batch_send(struct mpishmem_ctx *c);
+/* Sends the context's batches and waits until every one is applied (quiet). */
+MPISHMEM_INTERNAL void mpishmem_batch_complete(struct mpishmem_ctx *c);
+/* The same for every context (memory space detach). */
+MPISHMEM_INTERNAL void mpishmem_batch_complete_all(void);
+/* The same for the batches to one PE. */
+MPISHMEM_INTERNAL void mpishmem_batch_complete_pe(struct mpishmem_ctx *c, int pe);
+
+/* Call before a direct MPI operation of `c` on `pe`: its batches to `pe` are applied first. */
+static inline void mpishmem_batch_before_direct(struct mpishmem_ctx *c, int pe)
+{
+    struct mpishmem_batch *b = c->batch;
+    if (MPISHMEM_UNLIKELY(b != NULL) &&
+        (b->t[pe].used | __atomic_load_n(&b->t[pe].inflight, __ATOMIC_RELAXED)))
+        mpishmem_batch_complete_pe(c, pe);
+}
+
+#endif
