@@ -28,11 +28,11 @@ done
 for p in b1 b0 raw; do compare_median "$out" $p > "$out/median_$p"; done
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg), $rounds rounds;" \
      "$("$build/bin/shmem-info" | sed -n 's/^MPI library: *//p' | cut -c1-40)"
-rows='^(p heap 8|put heap 8|put_nbi_rate heap 8|add_rate heap 8|put\+quiet heap 8|add\+quiet heap 8|g heap 8|get heap 8|fetch_add heap 8|compare_swap heap 8|put heap 4096|put_nbi_rate heap 4096|barrier_all) '
+rows='^(p heap 8|put heap 8|put_nbi_rate heap 8|add_rate other 8|put\+quiet heap 8|add\+quiet other 8|g heap 8|get heap 8|fetch_add heap 8|compare_swap heap 8|put heap 8192|get heap 8192|put_signal other 8|pingpong_p other 8|barrier_all np2 0) '
 printf '%-22s %10s %10s %10s %9s %9s %8s\n' operation batch_on batch_off raw_mpi on/raw off/raw on/off
-join -j1 <(awk '{print $1"|"$2"|"$3, $5}' "$out/median_b1" | sort) \
-         <(awk '{print $1"|"$2"|"$3, $5}' "$out/median_b0" | sort) |
-  join -a1 -j1 - <(awk '{print $1"|"$2"|"$3, $5}' "$out/median_raw" | sort) |
+ns() { awk '$4 == "ns" {print $1"|"$2"|"$3, $5}' "$1" | sort; }
+join -j1 <(ns "$out/median_b1") <(ns "$out/median_b0") |
+  join -a1 -j1 - <(ns "$out/median_raw") |
   tr '|' ' ' | grep -E "$rows" |
   awk '{raw = (NF >= 6 ? $6 : 0); name = $1" "$3
         printf "%-22s %10.1f %10.1f %10s %9s %9s %8.2f\n", name, $4, $5, (raw ? sprintf("%.1f", raw) : "-"),

@@ -40,7 +40,7 @@
     X(batch, BOOL, "MPISHMEM_BATCH", NULL, 1, 0, 0,                                     \
       "carry small puts and non-fetching AMOs to PEs on other nodes in batches, one MPI "  \
       "message per target, applied by the target's library (0: one MPI operation each)")  \
-    X(batch_max, INT, "MPISHMEM_BATCH_MAX", NULL, 256, 1, 4095,                          \
+    X(batch_max, INT, "MPISHMEM_BATCH_MAX", NULL, 256, 8, 4095,                          \
       "largest put, in bytes, that goes into a batch (larger ones are direct MPI_Put)")  \
     X(batch_bytes, INT, "MPISHMEM_BATCH_BYTES", NULL, 16384, 64, 1 << 24,                \
       "bytes of a batch: its buffer per context and target PE, and the largest message")  \

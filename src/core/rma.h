@@ -38,8 +38,17 @@ MPISHMEM_INLINE void mpishmem_put_remote_heap(struct mpishmem_ctx *c, size_t o, 
                                               size_t n, int pe, int blocking)
 {
     if (c->batch != NULL) {
-        if (n <= mpishmem_batch_max) mpishmem_batch_put(c, MPISHMEM_SEG_HEAP, o, src, n, pe);
-        else mpishmem_put_remote_direct(c, o, src, n, pe, blocking);
+        if (__builtin_constant_p(n) && n <= 8) { /* MPISHMEM_BATCH_MAX is 8 or more */
+            /* shmem_<T>_p & co.: the value in a register, so that the node-local path of the
+             * caller needs no stack frame to give it an address. */
+            uint64_t bits = 0;
+            memcpy(&bits, src, n);
+            mpishmem_batch_put_value(c, MPISHMEM_SEG_HEAP, o, bits, n, pe);
+        } else if (n <= mpishmem_batch_max) {
+            mpishmem_batch_put(c, MPISHMEM_SEG_HEAP, o, src, n, pe);
+        } else {
+            mpishmem_put_remote_direct(c, o, src, n, pe, blocking);
+        }
         return;
     }
     int is_default = __builtin_constant_p(c == &mpishmem_ctx_default) &&

@@ -145,6 +145,11 @@ static void setup_mpi(int requested, int *provided, const char *routine)
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_UCX_NO_SHM_TLS] &&
             (!mpishmem_env.globals_shared || mpishmem_env.simulated_nodes > 1))
             setenv("UCX_TLS", "^posix,sysv", 0);
+        /* Not a quirk, a tuning: UCX's TCP transport sends in 8 KiB segments by default; in
+         * 64 KiB ones, 32 KiB to 2 MiB puts and gets between hosts took about half the time
+         * (emulated cluster, bench/shmem_bench; docs/multinode.md, "Large transfers"). Only
+         * UCX's TCP transport reads it; a value the user set wins. */
+        setenv("UCX_TCP_TX_SEG_SIZE", "64k", 0);
         if (PMPI_Init_thread(NULL, NULL, mpi_requested, &level) != MPI_SUCCESS)
             mpishmem_error(routine, "MPI_Init_thread failed");
         mpishmem_mpi_use.owned = 1;

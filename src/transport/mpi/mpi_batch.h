@@ -63,6 +63,10 @@ MPISHMEM_INTERNAL void mpishmem_batch_free(struct mpishmem_batch *b);
  * copied from `src` now. */
 MPISHMEM_INTERNAL void mpishmem_batch_put(struct mpishmem_ctx *c, int seg, size_t off,
                                           const void *src, size_t n, int pe);
+/* The same for a put of n <= 8 bytes (never above mpishmem_batch_max) whose bytes are the
+ * first n of `bits` in memory order. */
+MPISHMEM_INTERNAL void mpishmem_batch_put_value(struct mpishmem_ctx *c, int seg, size_t off,
+                                                uint64_t bits, size_t n, int pe);
 /* Records a non-fetching AMO (base/amo_op.h: op, size 4 or 8). */
 MPISHMEM_INTERNAL void mpishmem_batch_amo(struct mpishmem_ctx *c, int seg, size_t off, int op,
                                           size_t size, uint64_t operand, int pe);
