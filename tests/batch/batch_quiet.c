@@ -1,19 +1,24 @@
-/* Quiet completes batched small operations. In each epoch every PE writes, to every PE (itself
- * too) and interleaved across them in a random order, about half of the pieces (1-64 B, at
- * varied offsets, through putmem, putmem_nbi, char_p / long_p, int_put / char_put and
- * ctx_putmem_nbi) of its own region there, on the heap and in globals, plus non-fetching AMOs
- * (add and inc, xor, or, and, set, each kind on a word of its own so that the final value does
- * not depend on their order); then shmem_quiet; then a blocking getmem of each region must
- * read exactly what the PE wrote. At the end, after a barrier, every PE checks its own memory
- * against a replay of every PE's operations (all are generated from seeds). */
+/* Quiet and barrier_all complete batched small operations. In each epoch every PE writes, to
+ * every PE (itself too) and interleaved across them in a random order, about half of the
+ * pieces (1-64 B, at varied offsets, through putmem, putmem_nbi, char_p / long_p, int_put /
+ * char_put and ctx_putmem_nbi) of its own region there, on the heap and in globals, plus
+ * non-fetching AMOs (add and inc, xor, or, and, set, each kind on a word of its own so that the
+ * final value does not depend on their order). In odd epochs one PE (in turn) writes and
+ * ends with shmem_quiet, after which the next PE, waiting already and told through a fetching
+ * AMO, reads the writer's regions on the PE after it (a third party: the writes must be
+ * complete there, not merely ordered before the writer's later operations); in even epochs all
+ * PEs write and end with shmem_barrier_all, after which every PE checks its own memory with
+ * plain loads. Then every PE reads its regions back with getmem. Expected values come from a
+ * replay of every PE's operations (all are generated from seeds). */
 #include "batch_util.h"
 
+#include <sched.h>
 #include <string.h>
 
 #define MAXPE 16
 #define REG 1024
 #define NW 5 /* words: add/inc, xor, or, and, set */
-#define EPOCHS 16
+#define EPOCHS 24
 #define MAXOPS 512
 
 typedef struct {
@@ -31,6 +36,7 @@ typedef struct {
 
 static region_t g_reg[MAXPE]; /* [origin] */
 static region_t *h_reg;       /* [origin] */
+static long tp_flag, tp_ack;  /* the third-party look after a quiet */
 static int me, n;
 
 static region_t *region(int space, int origin)
@@ -38,9 +44,16 @@ static region_t *region(int space, int origin)
     return space ? &g_reg[origin] : &h_reg[origin];
 }
 
+/* In odd epochs one PE writes (in turn), in even ones all do. */
+static int writer_of(int epoch)
+{
+    return (epoch - 1) / 2 % n;
+}
+
 /* The operations of `origin` on `target` in `epoch`, in the order they are issued. */
 static int gen_ops(int origin, int epoch, int target, op_t *ops)
 {
+    if (epoch % 2 && origin != writer_of(epoch)) return 0;
     batch_rng rng = {((uint64_t)origin << 40) ^ ((uint64_t)epoch << 20) ^ (uint64_t)target};
     int count = 0;
     for (int space = 0; space < 2; space++)
@@ -161,20 +174,26 @@ int main(void)
         shmem_finalize();
         return EXIT_FAILURE;
     }
+    int next_pe = (me + 1) % n, prev = (me + n - 1) % n;
     h_reg = shmem_calloc((size_t)n, sizeof(region_t));
     op_t *ops = malloc((size_t)n * MAXOPS * sizeof(op_t));
     int *count = malloc((size_t)n * sizeof(int)), *next = malloc((size_t)n * sizeof(int));
     region_t *shadow = malloc((size_t)n * 2 * sizeof(region_t)); /* [target][space] */
+    region_t *mine = malloc((size_t)n * 2 * sizeof(region_t));   /* [origin][space] here */
     unsigned char *src = malloc(REG);
-    if (!h_reg || !ops || !count || !next || !shadow || !src) {
+    if (!h_reg || !ops || !count || !next || !shadow || !mine || !src) {
         fprintf(stderr, "FAIL (PE %d): allocation\n", me);
         shmem_global_exit(1);
     }
+    region_t third[2]; /* the previous PE's regions on the next PE */
+    init_shadow(third);
     for (int o = 0; o < n; o++) h_reg[o].words[3] = g_reg[o].words[3] = ~0ull;
     for (int t = 0; t < n; t++) init_shadow(&shadow[2 * t]);
+    for (int o = 0; o < n; o++) init_shadow(&mine[2 * o]);
     shmem_barrier_all();
     batch_rng mix = {0x5eed0000ull + (uint64_t)me};
     for (int epoch = 1; epoch <= EPOCHS; epoch++) {
+        if (epoch % 2) shmem_barrier_all(); /* the checker waits before the writer starts */
         int left = 0;
         for (int t = 0; t < n; t++) {
             count[t] = gen_ops(me, epoch, t, &ops[(size_t)t * MAXOPS]);
@@ -184,37 +203,86 @@ int main(void)
         /* Bytes of this epoch: the same at every target; nbi puts read them until the quiet. */
         for (size_t b = 0; b < REG; b++) src[b] = batch_byte(b, epoch, me);
         while (left > 0) {
-            int t = (int)batch_below(&mix, (size_t)n);
+            /* all PEs: targets interleaved at random; a lone writer: the third-party target
+             * (two PEs on) last, so that its operations are the ones still fresh at the quiet */
+            int t;
+            if (epoch % 2) {
+                int k = 0;
+                while (next[(me + 3 + k) % n] == count[(me + 3 + k) % n]) k++;
+                t = (me + 3 + k) % n;
+            } else t = (int)batch_below(&mix, (size_t)n);
             if (next[t] == count[t]) continue;
             const op_t *op = &ops[(size_t)t * MAXOPS + (size_t)next[t]++];
             issue(op, src, t);
             apply(op, me, epoch, &shadow[2 * t]);
             left--;
         }
-        shmem_quiet();
+        for (int o = 0; o < n; o++) {
+            int c = gen_ops(o, epoch, me, ops);
+            for (int i = 0; i < c; i++) apply(&ops[i], o, epoch, &mine[2 * o]);
+        }
+        int c = gen_ops(prev, epoch, next_pe, ops);
+        for (int i = 0; i < c; i++) apply(&ops[i], prev, epoch, third);
+        if (epoch % 2) {
+            /* One writer, then a third PE looks: quiet completed the writer's operations on
+             * every PE, so the next PE (waiting already), told through a fetching AMO (a direct
+             * operation to it alone), must find them on the PE after it. */
+            int writer = writer_of(epoch), checker = (writer + 1) % n;
+            if (me == writer) {
+                shmem_quiet();
+                long old = shmem_long_atomic_swap(&tp_flag, epoch, checker);
+                long want = epoch > 2 * n ? epoch - 2 * n : 0;
+                CHECK(old == want, "epoch %d: third-party flag was %ld, want %ld", epoch, old,
+                      want);
+            }
+            if (me == checker) {
+                shmem_long_wait_until(&tp_flag, SHMEM_CMP_GE, epoch);
+                region_t got[2];
+                memset(got, 0, sizeof got);
+                for (int space = 0; space < 2; space++)
+                    shmem_getmem(&got[space], region(space, prev), sizeof(region_t), next_pe);
+                compare(&got[0], &third[0], "heap seen by a third PE after quiet", prev, next_pe,
+                        epoch);
+                compare(&got[1], &third[1], "globals seen by a third PE after quiet", prev,
+                        next_pe, epoch);
+                shmem_long_atomic_set(&tp_ack, epoch, prev);
+            }
+            if (me == writer) {
+                /* No library call until the checker has looked (a wait would send out what the
+                 * quiet should have): poll with loads for a while, then wait properly. */
+                volatile long *ack = &tp_ack;
+                double start = batch_now();
+                while (*ack < epoch && batch_now() - start < 1.0) sched_yield();
+                shmem_long_wait_until(&tp_ack, SHMEM_CMP_GE, epoch);
+            }
+        } else {
+            /* barrier_all completes every PE's writes: own memory, no reads through the
+             * library; then a barrier again before the next epoch's writes. */
+            shmem_barrier_all();
+            for (int o = 0; o < n; o++) {
+                compare(&h_reg[o], &mine[2 * o], "own heap after barrier_all", o, me, epoch);
+                compare(&g_reg[o], &mine[2 * o + 1], "own globals after barrier_all", o, me,
+                        epoch);
+            }
+            shmem_barrier_all();
+        }
         for (int t = 0; t < n; t++) {
             region_t got[2];
             memset(got, 0, sizeof got);
             for (int space = 0; space < 2; space++)
                 shmem_getmem(&got[space], region(space, me), sizeof(region_t), t);
-            compare(&got[0], &shadow[2 * t], "heap after quiet", me, t, epoch);
-            compare(&got[1], &shadow[2 * t + 1], "globals after quiet", me, t, epoch);
+            compare(&got[0], &shadow[2 * t], "heap read back", me, t, epoch);
+            compare(&got[1], &shadow[2 * t + 1], "globals read back", me, t, epoch);
         }
     }
     shmem_barrier_all();
-    /* Own memory against every origin's replayed operations. */
     for (int o = 0; o < n; o++) {
-        region_t want[2];
-        init_shadow(want);
-        for (int epoch = 1; epoch <= EPOCHS; epoch++) {
-            int c = gen_ops(o, epoch, me, ops);
-            for (int i = 0; i < c; i++) apply(&ops[i], o, epoch, want);
-        }
-        compare(&h_reg[o], &want[0], "own heap at the end", o, me, EPOCHS);
-        compare(&g_reg[o], &want[1], "own globals at the end", o, me, EPOCHS);
+        compare(&h_reg[o], &mine[2 * o], "own heap at the end", o, me, EPOCHS);
+        compare(&g_reg[o], &mine[2 * o + 1], "own globals at the end", o, me, EPOCHS);
     }
     shmem_barrier_all();
     free(src);
+    free(mine);
     free(shadow);
     free(next);
     free(count);
