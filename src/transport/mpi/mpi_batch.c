@@ -346,14 +346,15 @@ void mpishmem_batch_init(void)
     MPI_Allreduce(want, all, 2, MPI_INT, MPI_MIN, mpishmem_g.world);
     if (!all[0]) return;
     bt.bytes = (size_t)mpishmem_env.batch_bytes;
-    if (bt.bytes < MPISHMEM_BATCH_HEADER + 8 + (size_t)mpishmem_env.batch_max + 8)
-        mpishmem_error("shmem_init", "MPISHMEM_BATCH_BYTES=%zu has no room for a record of "
-                       "MPISHMEM_BATCH_MAX=%ld bytes", bt.bytes, mpishmem_env.batch_max);
+    /* Puts larger than a buffer holds go direct (a small MPISHMEM_BATCH_BYTES), but 8 bytes
+     * always fit (64 at least): shmem_p's path counts on it (core/rma.h). */
+    size_t max = (size_t)mpishmem_env.batch_max, room = bt.bytes - MPISHMEM_BATCH_HEADER - 8;
+    if (max > room) max = room & ~(size_t)7;
     mpishmem_batch_serve_init((size_t)-all[1]);
     bt.head = bt.tail = 0;
     bt.n_spare = 0;
     mpishmem_g.serve_active = 1;
-    __atomic_store_n(&mpishmem_batch_max, (size_t)mpishmem_env.batch_max, __ATOMIC_RELEASE);
+    __atomic_store_n(&mpishmem_batch_max, max, __ATOMIC_RELEASE);
     mpishmem_ctx_default.batch = mpishmem_batch_new(&mpishmem_ctx_default);
 }
 
