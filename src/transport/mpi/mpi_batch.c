@@ -19,16 +19,20 @@
 size_t mpishmem_batch_max;
 unsigned mpishmem_batch_buffered;
 
-/* Batches in flight (sent, not acknowledged) of this PE, all contexts: each holds its buffer
- * until the target acknowledges it, which also says that MPI is done with the buffer (the
- * send request itself is freed at once). Slots are taken in ring order. */
+/* Batches in flight of this PE, all contexts: a slot holds a batch's buffer until MPI is done
+ * sending it, and, for a batch that asks for an acknowledgement, until that arrives. Only
+ * quiet (and a direct operation to the PE) ask: the acknowledgement of a batch confirms every
+ * earlier one of the context to that PE too, since the target applies them in order; the
+ * batches sent between (full buffers, waits) cost no message back. Slots are taken in ring
+ * order. */
 #define N_SLOTS 256
 
 struct slot {
-    MPI_Request ack;
+    MPI_Request send, ack; /* ack: MPI_REQUEST_NULL when the batch asked for none */
     char *buf;
     struct mpishmem_batch *owner; /* NULL: free */
     int pe;
+    unsigned covers; /* batches of owner to pe the acknowledgement confirms */
 };
 
 static struct {
@@ -36,7 +40,7 @@ static struct {
     pthread_mutex_t mutex; /* slots, spare buffers */
     struct slot slot[N_SLOTS];
     unsigned head, tail;   /* next slot to take; oldest slot that may be busy */
-    char *spare[N_SLOTS];  /* buffers of acknowledged batches, for reuse */
+    char *spare[N_SLOTS];  /* buffers of sent batches, for reuse */
     unsigned n_spare;
     pthread_mutex_t list_mutex;
     struct mpishmem_batch *all;
@@ -63,26 +67,33 @@ static void batch_unlock(struct mpishmem_batch *b)
 
 /* ---- slots (under bt.mutex) ---- */
 
-static void release_slot(struct slot *s)
+/* Whether slot s is done with (its send complete, its acknowledgement in); then frees it. */
+static void poll_slot(struct slot *s)
 {
-    struct mpishmem_batch *o = s->owner;
-    if (bt.n_spare < N_SLOTS) bt.spare[bt.n_spare++] = s->buf;
-    else free(s->buf);
-    s->buf = NULL;
+    int done = 0;
+    if (s->send != MPI_REQUEST_NULL) {
+        MPI_Test(&s->send, &done, MPI_STATUS_IGNORE);
+        if (!done) return;
+        if (bt.n_spare < N_SLOTS) bt.spare[bt.n_spare++] = s->buf;
+        else free(s->buf);
+        s->buf = NULL;
+    }
+    if (s->ack != MPI_REQUEST_NULL) {
+        MPI_Test(&s->ack, &done, MPI_STATUS_IGNORE);
+        if (!done) return;
+        struct mpishmem_batch *o = s->owner;
+        __atomic_sub_fetch(&o->t[s->pe].inflight, s->covers, __ATOMIC_RELEASE);
+        __atomic_sub_fetch(&o->inflight, s->covers, __ATOMIC_RELEASE);
+    }
     s->owner = NULL;
-    __atomic_sub_fetch(&o->t[s->pe].inflight, 1, __ATOMIC_RELEASE);
-    __atomic_sub_fetch(&o->inflight, 1, __ATOMIC_RELEASE);
 }
 
-/* Tests the busy slots for their acknowledgements, oldest first. */
+/* Tests the busy slots, oldest first. */
 static void poll_slots(void)
 {
     for (unsigned i = bt.tail; i != bt.head; i++) {
         struct slot *s = &bt.slot[i % N_SLOTS];
-        if (!s->owner) continue;
-        int done = 0;
-        MPI_Test(&s->ack, &done, MPI_STATUS_IGNORE);
-        if (done) release_slot(s);
+        if (s->owner) poll_slot(s);
     }
     while (bt.tail != bt.head && !bt.slot[bt.tail % N_SLOTS].owner) bt.tail++;
 }
@@ -99,8 +110,8 @@ static void wait_poll(unsigned long *polls)
     }
 }
 
-/* The next slot in ring order, waiting for its batch's acknowledgement if it is still busy
- * (bt.mutex held; released while serving, so that other threads may go on). */
+/* The next slot in ring order, waiting until it is done with if it is still busy (bt.mutex
+ * held; released while serving, so that other threads may go on). */
 static struct slot *take_slot(void)
 {
     unsigned long polls = 0;
@@ -133,39 +144,73 @@ static char *take_buffer(void)
 
 /* ---- sending (under the batch's lock) ---- */
 
-/* Sends target `pe`'s buffer (it has records); the target keeps no buffer. */
-static void send_target(struct mpishmem_batch *b, int pe)
+/* Sends target `pe`'s buffer (which may hold no record, only the request for an
+ * acknowledgement); the target keeps no buffer. With `ack`, the batch asks the target to
+ * confirm it and every earlier one. */
+static void send_target(struct mpishmem_batch *b, int pe, int ack)
 {
     struct mpishmem_batch_target *t = &b->t[pe];
+    if (!t->buf) t->buf = take_buffer();
     mpishmem_progress_note();
     pthread_mutex_lock(&bt.mutex);
     struct slot *s = take_slot();
-    uint64_t header = (uint64_t)(s - bt.slot);
+    unsigned i = (unsigned)(s - bt.slot);
+    uint64_t header = (uint64_t)i << 1 | (ack ? 1u : 0u);
     memcpy(t->buf, &header, sizeof header);
-    /* The acknowledgement's receive first, so that it is posted before it can arrive. */
-    MPI_Irecv(NULL, 0, MPI_BYTE, pe, MPISHMEM_BATCH_ACK_TAG + (int)header, mpishmem_batch_comm,
-              &s->ack);
-    MPI_Request send;
+    if (!ack && t->sent == t->requested) b->n_unrequested++;
+    if (ack && t->sent != t->requested) b->n_unrequested--;
+    t->sent++;
+    __atomic_add_fetch(&t->inflight, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&b->inflight, 1, __ATOMIC_RELAXED);
+    s->ack = MPI_REQUEST_NULL;
+    if (ack) {
+        /* Posted before it can arrive. It covers the batches sent since the last request. */
+        MPI_Irecv(NULL, 0, MPI_BYTE, pe, MPISHMEM_BATCH_ACK_TAG + (int)i, mpishmem_batch_comm,
+                  &s->ack);
+        s->covers = t->sent - t->requested;
+        t->requested = t->sent;
+    }
     MPI_Isend(t->buf, (int)(MPISHMEM_BATCH_HEADER + t->used), MPI_BYTE, pe,
-              MPISHMEM_BATCH_TAG, mpishmem_batch_comm, &send);
-    MPI_Request_free(&send);
+              MPISHMEM_BATCH_TAG, mpishmem_batch_comm, &s->send);
     s->buf = t->buf;
     s->pe = pe;
     s->owner = b;
-    __atomic_add_fetch(&t->inflight, 1, __ATOMIC_RELAXED);
-    __atomic_add_fetch(&b->inflight, 1, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&bt.mutex);
     t->buf = NULL;
     t->used = 0;
 }
 
-static void send_dirty(struct mpishmem_batch *b)
+/* Sends every buffered batch of `b`; with `ack`, asks every target with batches in flight
+ * for an acknowledgement (quiet). */
+static void send_dirty(struct mpishmem_batch *b, int ack)
 {
     unsigned n = b->n_dirty;
-    if (!n) return;
-    for (unsigned i = 0; i < n; i++) send_target(b, b->dirty[i]);
+    for (unsigned i = 0; i < n; i++) send_target(b, b->dirty[i], ack);
     __atomic_store_n(&b->n_dirty, 0, __ATOMIC_RELAXED);
     __atomic_sub_fetch(&mpishmem_batch_buffered, n, __ATOMIC_RELAXED);
+    /* Targets sent batches without a request since the last one: an empty batch asks. */
+    for (int pe = 0; ack && b->n_unrequested && pe < mpishmem_g.n_pes; pe++)
+        if (b->t[pe].requested != b->t[pe].sent) send_target(b, pe, 1);
+}
+
+/* Sends `pe`'s buffered batch asking for an acknowledgement, or only the request if batches
+ * went without one (the batch's lock held). */
+static void request_pe(struct mpishmem_batch *b, int pe)
+{
+    struct mpishmem_batch_target *t = &b->t[pe];
+    if (t->used) {
+        send_target(b, pe, 1);
+        unsigned n = b->n_dirty;
+        for (unsigned i = 0; i < n; i++)
+            if (b->dirty[i] == pe) {
+                b->dirty[i] = b->dirty[n - 1];
+                break;
+            }
+        __atomic_store_n(&b->n_dirty, n - 1, __ATOMIC_RELAXED);
+        __atomic_sub_fetch(&mpishmem_batch_buffered, 1, __ATOMIC_RELAXED);
+    } else if (t->requested != t->sent) {
+        send_target(b, pe, 1);
+    }
 }
 
 /* Room for `need` bytes of records to `pe`: returns where they go. */
@@ -178,7 +223,7 @@ static char *append(struct mpishmem_batch *b, int pe, size_t need)
         __atomic_store_n(&b->n_dirty, b->n_dirty + 1, __ATOMIC_RELAXED);
         __atomic_add_fetch(&mpishmem_batch_buffered, 1, __ATOMIC_RELAXED);
     } else if (MPISHMEM_BATCH_HEADER + t->used + need > bt.bytes) {
-        send_target(b, pe); /* full: it stays on the dirty list with the new record */
+        send_target(b, pe, 0); /* full: it stays on the dirty list with the new record */
         t->buf = take_buffer();
     }
     char *r = t->buf + MPISHMEM_BATCH_HEADER + t->used;
@@ -225,16 +270,26 @@ void mpishmem_batch_amo(struct mpishmem_ctx *c, int seg, size_t off, int op, siz
 
 /* ---- completion ---- */
 
-/* Waits until *count (a batch's in-flight count, or a target's) is 0. */
-static void wait_acknowledged(unsigned *count)
+/* Waits until b's batches to `pe` (to every PE: -1) are confirmed. Other threads sharing the
+ * context may send batches meanwhile without a request: the wait asks for them too. */
+static void wait_acknowledged(struct mpishmem_batch *b, int pe)
 {
     unsigned long polls = 0;
+    unsigned *count = pe < 0 ? &b->inflight : &b->t[pe].inflight;
     mpishmem_progress_depth++;
     while (__atomic_load_n(count, __ATOMIC_ACQUIRE)) {
         pthread_mutex_lock(&bt.mutex);
         poll_slots();
         pthread_mutex_unlock(&bt.mutex);
         if (!__atomic_load_n(count, __ATOMIC_ACQUIRE)) break;
+        int unrequested = pe < 0 ? __atomic_load_n(&b->n_unrequested, __ATOMIC_RELAXED) != 0
+                                 : __atomic_load_n(&b->t[pe].requested, __ATOMIC_RELAXED) !=
+                                       __atomic_load_n(&b->t[pe].sent, __ATOMIC_RELAXED);
+        if (unrequested && batch_trylock(b)) {
+            if (pe < 0) send_dirty(b, 1);
+            else request_pe(b, pe);
+            batch_unlock(b);
+        }
         wait_poll(&polls);
     }
     mpishmem_progress_depth--;
@@ -245,7 +300,7 @@ void mpishmem_batch_send(struct mpishmem_ctx *c)
     struct mpishmem_batch *b = c->batch;
     if (!b || !__atomic_load_n(&b->n_dirty, __ATOMIC_RELAXED)) return;
     batch_lock(b);
-    send_dirty(b);
+    send_dirty(b, 0);
     batch_unlock(b);
 }
 
@@ -253,27 +308,19 @@ void mpishmem_batch_complete(struct mpishmem_ctx *c)
 {
     struct mpishmem_batch *b = c->batch;
     if (!b) return;
-    mpishmem_batch_send(c);
-    wait_acknowledged(&b->inflight);
+    batch_lock(b);
+    send_dirty(b, 1);
+    batch_unlock(b);
+    wait_acknowledged(b, -1);
 }
 
 void mpishmem_batch_complete_pe(struct mpishmem_ctx *c, int pe)
 {
     struct mpishmem_batch *b = c->batch;
     batch_lock(b);
-    if (b->t[pe].used) {
-        send_target(b, pe);
-        unsigned n = b->n_dirty;
-        for (unsigned i = 0; i < n; i++)
-            if (b->dirty[i] == pe) {
-                b->dirty[i] = b->dirty[n - 1];
-                break;
-            }
-        __atomic_store_n(&b->n_dirty, n - 1, __ATOMIC_RELAXED);
-        __atomic_sub_fetch(&mpishmem_batch_buffered, 1, __ATOMIC_RELAXED);
-    }
+    request_pe(b, pe);
     batch_unlock(b);
-    wait_acknowledged(&b->t[pe].inflight);
+    wait_acknowledged(b, pe);
 }
 
 void mpishmem_batch_send_all(int try_only)
@@ -286,7 +333,7 @@ void mpishmem_batch_send_all(int try_only)
         } else {
             batch_lock(b);
         }
-        send_dirty(b);
+        send_dirty(b, 0);
         batch_unlock(b);
     }
     pthread_mutex_unlock(&bt.list_mutex);
@@ -295,9 +342,13 @@ void mpishmem_batch_send_all(int try_only)
 void mpishmem_batch_complete_all(void)
 {
     if (!mpishmem_batch_max) return;
-    mpishmem_batch_send_all(0);
     pthread_mutex_lock(&bt.list_mutex);
-    for (struct mpishmem_batch *b = bt.all; b; b = b->next) wait_acknowledged(&b->inflight);
+    for (struct mpishmem_batch *b = bt.all; b; b = b->next) {
+        batch_lock(b);
+        send_dirty(b, 1);
+        batch_unlock(b);
+        wait_acknowledged(b, -1);
+    }
     pthread_mutex_unlock(&bt.list_mutex);
 }
 

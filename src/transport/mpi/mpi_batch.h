@@ -6,8 +6,9 @@
  * into a buffer per (context, target PE), and each full buffer goes to the target as ONE MPI
  * message. The target's library applies the records in order whenever it makes progress (its
  * waits, the progress thread): puts by copying, AMOs atomically the way the AMO mode does them
- * (CPU atomics in the active-message mode, MPI accumulates on itself in the MPI mode), and then
- * acknowledges the batch; quiet waits for the acknowledgements.
+ * (CPU atomics in the active-message mode, MPI accumulates on itself in the MPI mode). Quiet
+ * asks each PE it sent batches to for an acknowledgement (in its last batch, or an empty one)
+ * and waits for them.
  *
  * Ordering: records of one context to one PE are applied in the order they were made (MPI does
  * not overtake messages between two processes on one communicator and tag), so a fence needs
@@ -28,9 +29,11 @@
 
 /* What one context has buffered for, and sent to, one PE. */
 struct mpishmem_batch_target {
-    uint32_t used;     /* bytes of records in buf (after its 8-byte message header) */
-    uint32_t inflight; /* batches sent to this PE and not acknowledged yet (atomic) */
-    char *buf;         /* MPISHMEM_BATCH_BYTES, taken at the first record */
+    uint32_t used;      /* bytes of records in buf (after its 8-byte message header) */
+    uint32_t inflight;  /* batches sent to this PE and not confirmed yet (atomic) */
+    uint32_t sent;      /* batches sent to this PE */
+    uint32_t requested; /* `sent` when a batch last asked for an acknowledgement */
+    char *buf;          /* MPISHMEM_BATCH_BYTES, taken at the first record */
 };
 
 /* A context's batches. `lock` is a spin lock between the program's threads and the progress
@@ -40,7 +43,8 @@ struct mpishmem_batch {
     int lock;
     unsigned n_dirty;  /* targets with records buffered, listed in dirty[] */
     int *dirty;        /* [n_pes] */
-    unsigned inflight; /* batches sent and not acknowledged, all targets (atomic) */
+    unsigned inflight; /* batches sent and not confirmed, all targets (atomic) */
+    unsigned n_unrequested; /* targets sent batches since they were last asked to confirm */
     struct mpishmem_batch_target *t; /* [n_pes] */
     struct mpishmem_ctx *ctx;
     struct mpishmem_batch *next; /* the list of every context's batches (progress thread) */

@@ -114,12 +114,14 @@ unsigned mpishmem_batch_serve(void)
                            "expected)", count, st.MPI_SOURCE, sv.bytes);
         MPI_Mrecv(sv.buf, count, MPI_BYTE, &msg, &st);
         apply(sv.buf + MPISHMEM_BATCH_HEADER, sv.buf + count, st.MPI_SOURCE);
-        uint64_t slot;
-        memcpy(&slot, sv.buf, sizeof slot);
-        MPI_Request ack;
-        MPI_Isend(NULL, 0, MPI_BYTE, st.MPI_SOURCE, MPISHMEM_BATCH_ACK_TAG + (int)slot,
-                  mpishmem_batch_comm, &ack);
-        MPI_Request_free(&ack);
+        uint64_t header;
+        memcpy(&header, sv.buf, sizeof header);
+        if (header & 1) { /* the sender asks for a confirmation (its quiet) */
+            MPI_Request ack;
+            MPI_Isend(NULL, 0, MPI_BYTE, st.MPI_SOURCE, MPISHMEM_BATCH_ACK_TAG + (int)(header >> 1),
+                      mpishmem_batch_comm, &ack);
+            MPI_Request_free(&ack);
+        }
         served++;
     }
     __atomic_store_n(&sv.serving, 0, __ATOMIC_RELEASE);

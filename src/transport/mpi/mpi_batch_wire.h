@@ -2,8 +2,9 @@
  * server (mpi_batch_serve.c).
  *
  * A batch is one MPI message with tag MPISHMEM_BATCH_TAG on mpishmem_batch_comm: an 8-byte
- * header (the sender's slot number, which the acknowledgement carries back as its tag,
- * MPISHMEM_BATCH_ACK_TAG + slot, a zero-byte message) and then records, each an 8-byte word
+ * header (bit 0: the sender asks for an acknowledgement, a zero-byte message with tag
+ * MPISHMEM_BATCH_ACK_TAG + the sender's slot number, bits 1-63) and then records (none in a
+ * batch that only asks), each an 8-byte word
  *   bits  0-11  put: its length in bytes; AMO: the operand's size (4 or 8)
  *   bits 12-15  MPISHMEM_BATCH_PUT, or MPISHMEM_BATCH_AMO0 + the AMO's op (base/amo_op.h)
  *   bits 16-19  segment id
