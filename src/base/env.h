@@ -37,9 +37,10 @@
     X(progress_spin, INT, "MPISHMEM_PROGRESS_SPIN", NULL, 200, 0, 1000000,              \
       "microseconds the progress thread keeps polling MPI without sleeping after it last " \
       "found traffic (remote operations on this PE), 0 to 1000000; 0: always sleep")      \
-    X(batch, BOOL, "MPISHMEM_BATCH", NULL, 1, 0, 0,                                     \
+    X(batch, INT, "MPISHMEM_BATCH", NULL, -1, -1, 1,                                    \
       "carry small puts and non-fetching AMOs to PEs on other nodes in batches, one MPI "  \
-      "message per target, applied by the target's library (0: one MPI operation each)")  \
+      "message per target, applied by the target's library: 1 on, 0 off (one MPI "        \
+      "operation each), -1 on where a progress thread runs (it sends waiting batches)")    \
     X(batch_max, INT, "MPISHMEM_BATCH_MAX", NULL, 256, 8, 4095,                          \
       "largest put, in bytes, that goes into a batch (larger ones are direct MPI_Put)")  \
     X(batch_bytes, INT, "MPISHMEM_BATCH_BYTES", NULL, 16384, 64, 1 << 24,                \

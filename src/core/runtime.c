@@ -363,9 +363,10 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     setup_segments(routine);
     setup_contexts_and_teams();
     mpishmem_amo_init(routine, rt.data_shared);
-    mpishmem_batch_init(); /* after amo_init: the AMO mode decides how batched AMOs apply */
     mpishmem_ctx_pool_init(); /* after amo_init, which finds out whether MPI paths are used */
     mpishmem_progress_thread_start(routine, rt.mpi_level);
+    /* After amo_init (the AMO mode decides how batched AMOs apply) and the thread. */
+    mpishmem_batch_init(mpishmem_progress_thread_running());
     mpishmem_watchdog_start(routine);
     mpishmem_g.init_count = 1;
     mpishmem_comm_barrier(mpishmem_g.world);

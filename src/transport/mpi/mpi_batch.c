@@ -387,11 +387,14 @@ void mpishmem_batch_free(struct mpishmem_batch *b)
     free(b);
 }
 
-void mpishmem_batch_init(void)
+void mpishmem_batch_init(int thread)
 {
-    /* On when asked for and some PE is not reached by load/store; decided together, since a
+    /* On when some PE is not reached by load/store and either asked for, or automatic with a
+     * progress thread: without one, records wait for the program's next call to the library
+     * (a lone put before a long computation would wait with them). Decided together, since a
      * PE that does not serve batches would hang the PEs that send it some. */
-    int want[2] = {mpishmem_env.batch && mpishmem_g.node_size < mpishmem_g.n_pes,
+    long mode = mpishmem_env.batch;
+    int want[2] = {(mode > 0 || (mode < 0 && thread)) && mpishmem_g.node_size < mpishmem_g.n_pes,
                    -(int)mpishmem_env.batch_bytes};
     int all[2];
     MPI_Allreduce(want, all, 2, MPI_INT, MPI_MIN, mpishmem_g.world);

@@ -55,9 +55,10 @@ extern MPISHMEM_INTERNAL size_t mpishmem_batch_max;
 /* Targets with records buffered, over all contexts: the waits' one test. */
 extern MPISHMEM_INTERNAL unsigned mpishmem_batch_buffered;
 
-/* Collective: decides whether batching is on (after the AMO mode and the segments are known),
- * makes its communicator, and gives the default context its batches. */
-MPISHMEM_INTERNAL void mpishmem_batch_init(void);
+/* Collective: decides whether batching is on (after the AMO mode and the segments are known;
+ * `thread`: whether the progress thread runs, which the automatic setting needs), makes its
+ * communicator, and gives the default context its batches. */
+MPISHMEM_INTERNAL void mpishmem_batch_init(int thread);
 MPISHMEM_INTERNAL void mpishmem_batch_fini(void);
 /* A context's batches (NULL when batching is off), and their end (after a quiet). */
 MPISHMEM_INTERNAL struct mpishmem_batch *mpishmem_batch_new(struct mpishmem_ctx *c);
