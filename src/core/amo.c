@@ -12,6 +12,7 @@
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_quirks.h"
+#include "../transport/mpi/mpi_wait.h"
 #include "check.h"
 
 
@@ -91,7 +92,7 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
     if (MPISHMEM_UNLIKELY(!s)) mpishmem_not_symmetric(routine, dest);
     char *peer = s->amo_peer[pe];
     if (!peer && pe == mpishmem_g.my_pe && mpishmem_g.am_active) {
-        mpishmem_am_serve();
+        mpishmem_serve_messages(); /* requests and batches: see amo_init */
         peer = s->base;
     }
     if (peer) {

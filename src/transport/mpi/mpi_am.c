@@ -8,6 +8,7 @@
 #include "../../base/segment.h"
 #include "../local/local_amo.h"
 #include "mpi_progress.h"
+#include "mpi_batch_serve.h"
 #include "mpi_quirks.h"
 
 /* Requests carry this tag; replies carry the origin's slot number as their tag. */
@@ -133,9 +134,9 @@ static void wait_slot(unsigned i)
         mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */
         MPI_Test(&am.reply[i], &done, MPI_STATUS_IGNORE);
         if (done) break;
-        /* Requests only: a PE whose batch this one has not applied yet serves this one's
-         * request while it waits for that (mpi_batch.c), so no wait closes a circle. */
         mpishmem_am_serve();
+        /* and batches: their sender may wait for this PE's service (quiet) */
+        mpishmem_batch_serve();
         if (mpishmem_poll_yields(++polls)) sched_yield();
     }
     am.busy--;

@@ -125,7 +125,7 @@ void mpishmem_batch_serve_fini(void)
     free(acc.operands);
     sv.buf = NULL;
     acc.operands = NULL;
-    MPI_Comm_free(&mpishmem_batch_comm);
+    MPI_Comm_free(&mpishmem_batch_comm); /* MPI_COMM_NULL again: serving is off */
 }
 
 /* A record that does not fit its segment: a detached memory space, or a library bug. */
@@ -174,6 +174,7 @@ static void apply(const char *p, const char *end, int origin)
 
 unsigned mpishmem_batch_serve(void)
 {
+    if (mpishmem_batch_comm == MPI_COMM_NULL) return 0; /* batching is off */
     if (__atomic_exchange_n(&sv.serving, 1, __ATOMIC_ACQUIRE)) return 0;
     unsigned served = 0;
     for (;;) {
@@ -191,10 +192,8 @@ unsigned mpishmem_batch_serve(void)
         uint64_t header;
         memcpy(&header, sv.buf, sizeof header);
         if (header & 1) { /* the sender asks for a confirmation (its quiet) */
-            MPI_Request ack;
-            MPI_Isend(NULL, 0, MPI_BYTE, st.MPI_SOURCE, MPISHMEM_BATCH_ACK_TAG + (int)(header >> 1),
-                      mpishmem_batch_comm, &ack);
-            MPI_Request_free(&ack);
+            MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, MPISHMEM_BATCH_ACK_TAG + (int)(header >> 1),
+                     mpishmem_batch_comm);
         }
         served++;
     }

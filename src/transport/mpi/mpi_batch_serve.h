@@ -15,7 +15,7 @@ extern MPISHMEM_INTERNAL MPI_Comm mpishmem_batch_comm;
 MPISHMEM_INTERNAL void mpishmem_batch_serve_init(size_t bytes);
 MPISHMEM_INTERNAL void mpishmem_batch_serve_fini(void);
 
-/* Applies the batches that have arrived; returns how many. */
+/* Applies the batches that have arrived; returns how many (0 at once when batching is off). */
 MPISHMEM_INTERNAL unsigned mpishmem_batch_serve(void);
 
 #endif

@@ -220,7 +220,7 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
-    if (blocking && n <= CHUNK && mpishmem_g.oversubscribed) {
+    if (blocking && n <= CHUNK && (mpishmem_g.oversubscribed || mpishmem_g.serve_active)) {
         MPI_Request req;
         MPI_Rget(dst, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
         wait_yielding(&req);
