@@ -43,7 +43,7 @@
       "operation each), -1 on where a progress thread runs (it sends waiting batches)")    \
     X(batch_max, INT, "MPISHMEM_BATCH_MAX", NULL, 256, 8, 4095,                          \
       "largest put, in bytes, that goes into a batch (larger ones are direct MPI_Put)")  \
-    X(batch_bytes, INT, "MPISHMEM_BATCH_BYTES", NULL, 16384, 64, 1 << 24,                \
+    X(batch_bytes, INT, "MPISHMEM_BATCH_BYTES", NULL, 4096, 64, 1 << 24,                 \
       "bytes of a batch: its buffer per context and target PE, and the largest message")  \
     X(batch_delay, INT, "MPISHMEM_BATCH_DELAY", NULL, 100, 0, 1000000,                   \
       "microseconds the progress thread lets a batch wait for more operations before it " \

@@ -57,15 +57,15 @@ static uint64_t blocking_amo(int op, size_t size, uint64_t operand, uint64_t com
     uint64_t in[2], out = 0;
     mpishmem_amo_unbits(&in[0], operand, size);
     mpishmem_amo_unbits(&in[1], compare, size);
-    /* On oneself: batches other PEs sent are served first (a PE that polls its own word with
-     * AMOs would otherwise never serve them while their senders wait for it), then the plain
-     * blocking call, which waits for no other PE. Not the request-based wait: MPICH 4.0.2
-     * never completed a request-based fetch on oneself whose wait served batches
-     * (tests/progress/exchange_rounds.c, 4 PEs on the emulated cluster, hung). Elsewhere the
-     * wait serves (the target may wait for this PE's service) and yields. */
+    /* Batches other PEs sent are served first: a PE that polls a word (its own or another
+     * PE's) with AMOs would otherwise never serve them while their senders wait for it. Then
+     * the plain blocking call, except where PEs share cores (the request-based wait yields).
+     * Not for oneself: MPICH 4.0.2 never completed a request-based fetch on oneself whose
+     * wait served batches (tests/progress/exchange_rounds.c, 4 PEs on the emulated cluster,
+     * hung), and a fetch on oneself waits for no other PE. */
     int self = pe == mpishmem_g.my_pe;
-    if (self) mpishmem_batch_serve();
-    if (!self && MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed || mpishmem_g.serve_active)) {
+    mpishmem_batch_serve();
+    if (!self && MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
         yielding_fetch(op, in, &out, t, pe, disp, win);
     } else {
         if (op == MPISHMEM_AMO_CSWAP)
