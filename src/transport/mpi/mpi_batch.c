@@ -46,6 +46,16 @@ static struct {
     struct mpishmem_batch *all;
 } bt = {.mutex = PTHREAD_MUTEX_INITIALIZER, .list_mutex = PTHREAD_MUTEX_INITIALIZER};
 
+/* Stores of fields that other threads read without the batch's lock. */
+static inline void relaxed_set(uint32_t *p, uint32_t v)
+{
+    __atomic_store_n(p, v, __ATOMIC_RELAXED);
+}
+static inline void relaxed_add(unsigned *p, int d)
+{
+    __atomic_store_n(p, (unsigned)((int)*p + d), __ATOMIC_RELAXED);
+}
+
 /* ---- locks ---- */
 
 static void batch_lock(struct mpishmem_batch *b)
@@ -157,9 +167,11 @@ static void send_target(struct mpishmem_batch *b, int pe, int ack)
     unsigned i = (unsigned)(s - bt.slot);
     uint64_t header = (uint64_t)i << 1 | (ack ? 1u : 0u);
     memcpy(t->buf, &header, sizeof header);
-    if (!ack && t->sent == t->requested) b->n_unrequested++;
-    if (ack && t->sent != t->requested) b->n_unrequested--;
-    t->sent++;
+    /* The counters are written under the batch's lock and read without it (relaxed atomics:
+     * a waiting thread only asks whether they moved). */
+    if (!ack && t->sent == t->requested) relaxed_add(&b->n_unrequested, 1);
+    if (ack && t->sent != t->requested) relaxed_add(&b->n_unrequested, -1);
+    relaxed_set(&t->sent, t->sent + 1);
     __atomic_add_fetch(&t->inflight, 1, __ATOMIC_RELAXED);
     __atomic_add_fetch(&b->inflight, 1, __ATOMIC_RELAXED);
     s->ack = MPI_REQUEST_NULL;
@@ -168,7 +180,7 @@ static void send_target(struct mpishmem_batch *b, int pe, int ack)
         MPI_Irecv(NULL, 0, MPI_BYTE, pe, MPISHMEM_BATCH_ACK_TAG + (int)i, mpishmem_batch_comm,
                   &s->ack);
         s->covers = t->sent - t->requested;
-        t->requested = t->sent;
+        relaxed_set(&t->requested, t->sent);
     }
     MPI_Isend(t->buf, (int)(MPISHMEM_BATCH_HEADER + t->used), MPI_BYTE, pe,
               MPISHMEM_BATCH_TAG, mpishmem_batch_comm, &s->send);
@@ -177,7 +189,7 @@ static void send_target(struct mpishmem_batch *b, int pe, int ack)
     s->owner = b;
     pthread_mutex_unlock(&bt.mutex);
     t->buf = NULL;
-    t->used = 0;
+    relaxed_set(&t->used, 0);
 }
 
 /* Sends every buffered batch of `b`; with `ack`, asks every target with batches in flight
@@ -227,7 +239,7 @@ static char *append(struct mpishmem_batch *b, int pe, size_t need)
         t->buf = take_buffer();
     }
     char *r = t->buf + MPISHMEM_BATCH_HEADER + t->used;
-    t->used += (uint32_t)need;
+    relaxed_set(&t->used, t->used + (uint32_t)need);
     return r;
 }
 

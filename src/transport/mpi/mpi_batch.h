@@ -98,7 +98,8 @@ static inline void mpishmem_batch_before_direct(struct mpishmem_ctx *c, int pe)
 {
     struct mpishmem_batch *b = c->batch;
     if (MPISHMEM_UNLIKELY(b != NULL) &&
-        (b->t[pe].used | __atomic_load_n(&b->t[pe].inflight, __ATOMIC_RELAXED)))
+        (__atomic_load_n(&b->t[pe].used, __ATOMIC_RELAXED) |
+         __atomic_load_n(&b->t[pe].inflight, __ATOMIC_RELAXED)))
         mpishmem_batch_complete_pe(c, pe);
 }
 
