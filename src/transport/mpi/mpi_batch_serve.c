@@ -34,6 +34,7 @@ static struct {
     char *buf;
     size_t bytes;
     int serving; /* re-entry guard: the progress thread and the program's thread both serve */
+    int on;      /* set up (read by the progress thread, which may start before) */
 } sv;
 
 void mpishmem_batch_serve_init(size_t bytes)
@@ -43,13 +44,15 @@ void mpishmem_batch_serve_init(size_t bytes)
     sv.buf = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
     if (!sv.buf)
         mpishmem_error("shmem_init", "out of memory for receiving batches");
+    __atomic_store_n(&sv.on, 1, __ATOMIC_RELEASE);
 }
 
 void mpishmem_batch_serve_fini(void)
 {
+    __atomic_store_n(&sv.on, 0, __ATOMIC_RELEASE);
     free(sv.buf);
     sv.buf = NULL;
-    MPI_Comm_free(&mpishmem_batch_comm); /* MPI_COMM_NULL again: serving is off */
+    MPI_Comm_free(&mpishmem_batch_comm);
 }
 
 /* A record that does not fit its segment: a detached memory space, or a library bug. */
@@ -101,7 +104,7 @@ static void apply(const char *p, const char *end, int origin)
 
 unsigned mpishmem_batch_serve(void)
 {
-    if (mpishmem_batch_comm == MPI_COMM_NULL) return 0; /* batching is off */
+    if (!__atomic_load_n(&sv.on, __ATOMIC_ACQUIRE)) return 0; /* batching is off */
     if (__atomic_exchange_n(&sv.serving, 1, __ATOMIC_ACQUIRE)) return 0;
     unsigned served = 0;
     for (;;) {
