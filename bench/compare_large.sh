@@ -34,11 +34,11 @@ cols="m64 m8 r64 r8"
 [ $have_oshmem = 1 ] && cols="$cols o"
 for c in $cols; do
   compare_median "$out" $c | awk '$4 == "ns" && $2 == "heap" && $3 >= 32768 &&
-    ($1 == "put" || $1 == "put+quiet" || $1 == "get") {print $1" "$3, $5}' | sort > "$out/med_$c"
+    ($1 == "put" || $1 == "put+quiet" || $1 == "get") {print $1"|"$3, $5}' | sort > "$out/med_$c"
 done
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg), $rounds rounds; us per operation (ratio to the row's best)"
 echo "# mpishmem (64 KiB segments: default) | mpishmem 8 KiB (UCX's default) | raw MPI 64 KiB | raw MPI 8 KiB | Open MPI OSHMEM"
 f="$out/med_m64"
 for c in m8 r64 r8 o; do [ -f "$out/med_$c" ] && { join -a1 "$f" "$out/med_$c" > "$out/j"; f="$out/j2"; cp "$out/j" "$f"; }; done
-sort -k1,1 -k2n "$f" | awk '{best = 0; for (i = 3; i <= NF; i++) if ($i > 0 && (best == 0 || $i < best)) best = $i
+tr '|' ' ' < "$f" | sort -k1,1 -k2n | awk '{best = 0; for (i = 3; i <= NF; i++) if ($i > 0 && (best == 0 || $i < best)) best = $i
   printf "%-10s %8s", $1, $2; for (i = 3; i <= NF; i++) printf " %9.0f (%4.2f)", $i / 1000, $i / best; printf "\n"}'
