@@ -9,7 +9,8 @@
 
 #include "../../base/state.h"
 
-/* The tag of a notice on the library's world communicator, which carries nothing else. */
+/* The tag of a notice on the library's world communicator (which carries only these and the
+ * library's barrier messages, mpi_comm.c). */
 #define MPISHMEM_EXIT_NOTICE_TAG 0x5e11
 #define MPISHMEM_EXIT_NOTICE_GRACE 3.0
 

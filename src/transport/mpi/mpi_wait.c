@@ -11,7 +11,8 @@ void mpishmem_progress_yield_rounds(void)
     for (int i = 0; i < rounds; i++) {
         int flag;
         mpishmem_serve_messages();
-        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, MPI_STATUS_IGNORE);
+        MPI_Iprobe(MPI_ANY_SOURCE, MPISHMEM_EXIT_NOTICE_TAG, mpishmem_g.world, &flag,
+                   MPI_STATUS_IGNORE);
         sched_yield();
     }
     mpishmem_progress_depth--;

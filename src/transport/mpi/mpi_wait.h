@@ -25,8 +25,8 @@ static inline unsigned mpishmem_serve_messages(void)
 
 /* One poke of MPI's progress engine (incoming RMA lands, and this PE's own MPI operations
  * leave, only while it runs): buffered batches of this PE go out, then the server of active
- * messages and batches when they are on (it calls into MPI), else a probe of the world
- * communicator, where nothing but exit notices is sent. */
+ * messages and batches when they are on (it calls into MPI), else a probe for exit notices
+ * on the world communicator (by their tag: barriers send messages there too, mpi_comm.c). */
 static inline void mpishmem_mpi_poke(void)
 {
     mpishmem_progress_note();
@@ -37,7 +37,7 @@ static inline void mpishmem_mpi_poke(void)
     else {
         int flag = 0;
         MPI_Status st;
-        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpishmem_g.world, &flag, &st);
+        MPI_Iprobe(MPI_ANY_SOURCE, MPISHMEM_EXIT_NOTICE_TAG, mpishmem_g.world, &flag, &st);
         if (flag) mpishmem_exit_notice_found(st.MPI_TAG, st.MPI_SOURCE);
     }
     mpishmem_progress_depth--;
