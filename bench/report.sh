@@ -47,7 +47,8 @@ export MPISHMEM_CLUSTER=mpishmem-report
 trap '$cluster down >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 
 mkdir -p "$raw"
-rm -f "$raw"/*.txt
+# Only this report's files: remote_mpi_*.txt are bench/report_mpi.sh's, from other MPIs.
+find "$raw" -maxdepth 1 -name '*.txt' ! -name 'remote_mpi_*' -delete
 {
   echo "date $(date -u '+%Y-%m-%d %H:%M') UTC"
   echo "command bash bench/report.sh $1 $rounds"
@@ -56,7 +57,9 @@ rm -f "$raw"/*.txt
   echo "kernel $(uname -r)"
   echo "mpich $(mpichversion 2>/dev/null | sed -n 's/^MPICH Version:[[:space:]]*//p') ($(mpichversion 2>/dev/null | sed -n 's/^MPICH Device:[[:space:]]*//p'))"
   echo "openmpi $(ompi_info --version 2>/dev/null | sed -n 's/^Open MPI v//p' | head -1)"
-  echo "ucx $(ucx_info -v 2>/dev/null | sed -n 's/^# Version //p' | head -1)"
+  # ucx_info is in Debian's ucx-utils, often not installed; the library package names it too
+  echo "ucx $( { ucx_info -v 2>/dev/null | sed -n 's/^# Version //p'
+               dpkg-query -W -f '${Version}\n' libucx0 2>/dev/null | sed 's/-[^-]*$//'; } | head -1)"
   echo "load_before $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "rounds $rounds"
 } > "$raw/meta.txt"
