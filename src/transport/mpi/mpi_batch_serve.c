@@ -7,28 +7,11 @@
 #include "../../base/error.h"
 #include "../../base/segment.h"
 #include "../local/local_amo.h"
-#include "mpi_amo_op.h"
+#include "mpi_batch_accumulate.h"
 #include "mpi_batch_serve.h"
 #include "mpi_batch_wire.h"
 
 MPI_Comm mpishmem_batch_comm = MPI_COMM_NULL;
-
-/* A batched AMO in the MPI mode: an accumulate on this PE's own memory through the default
- * context's AMO window, where every other AMO on it goes (the operand stays in the receive
- * buffer until the flush that completes it). */
-static void accumulate_self(const struct mpishmem_seg *s, size_t off, int op, size_t size,
-                            const void *operand)
-{
-    MPI_Datatype t = size == 4 ? MPI_UINT32_T : MPI_UINT64_T;
-    MPI_Accumulate(operand, 1, t, mpishmem_g.my_pe, s->win_disp + (MPI_Aint)off, 1, t,
-                   mpishmem_mpi_op(op), mpishmem_ctx_default.amo_win[s->id]);
-}
-
-static void flush_self(unsigned segs)
-{
-    for (; segs; segs &= segs - 1)
-        MPI_Win_flush(mpishmem_g.my_pe, mpishmem_ctx_default.amo_win[__builtin_ctz(segs)]);
-}
 
 static struct {
     char *buf;
@@ -65,13 +48,11 @@ static void bad_record(int origin, int seg, size_t off, size_t n)
 }
 
 /* Applies the records of a batch from `origin`. In the MPI AMO mode the AMOs go through MPI
- * (accumulates are atomic only with respect to other accumulates) and are flushed before a
- * later put of the batch and at its end, so every record is applied, in order, before the
- * acknowledgement. */
+ * (mpi_batch_accumulate.h) and are completed before a later put of the batch and at its end,
+ * so every record is applied, in order, before the acknowledgement. */
 static void apply(const char *p, const char *end, int origin)
 {
-    int mpi_amos = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_MPI;
-    unsigned to_flush = 0; /* segments with accumulates issued */
+    int mpi_amos = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_MPI, accumulated = 0;
     while (p < end) {
         uint64_t h;
         memcpy(&h, p, 8);
@@ -81,22 +62,22 @@ static void apply(const char *p, const char *end, int origin)
         struct mpishmem_seg *s = seg < MPISHMEM_SEG_MAX ? mpishmem_seg_by_id(seg) : NULL;
         if (!s || !s->size || off > s->size || n > s->size - off) bad_record(origin, seg, off, n);
         if (kind == MPISHMEM_BATCH_PUT) {
-            flush_self(to_flush);
-            to_flush = 0;
+            if (accumulated) mpishmem_batch_acc_complete();
+            accumulated = 0;
             memcpy(s->base + off, p + 8, n);
             p += 8 + mpishmem_batch_padded(n);
         } else {
             int op = kind - MPISHMEM_BATCH_AMO0;
             if (mpi_amos) {
-                accumulate_self(s, off, op, n, p + 8);
-                to_flush |= 1u << seg;
+                mpishmem_batch_acc(s, off, op, n, p + 8);
+                accumulated = 1;
             } else {
                 mpishmem_local_amo(op, n, s->base + off, mpishmem_amo_bits(p + 8, n), 0);
             }
             p += 16;
         }
     }
-    flush_self(to_flush);
+    if (accumulated) mpishmem_batch_acc_complete();
     /* Every store of the batch before the acknowledgement, for PEs that read this memory by
      * load once the origin's quiet returns. */
     atomic_thread_fence(memory_order_seq_cst);
