@@ -137,6 +137,7 @@ static void print_quirks(int machine)
     mpishmem_mpi_quirks_detect();
     if (!machine) printf("MPI quirks (src/transport/mpi/mpi_quirks_table.h); MPI loaded: %s\n",
                          mpishmem_mpi_library.name);
+    static const char *const over[] = {"", " over UCX", " over libfabric"};
     for (int q = 0; q < MPISHMEM_QUIRK_COUNT; q++) {
         const struct mpishmem_quirk_entry *e = &mpishmem_quirks[q];
         char from[32], fixed[32], range[160];
@@ -149,13 +150,13 @@ static void print_quirks(int machine)
                      mpishmem_mpi_kind_name(e->kind), version_text(e->from, from, sizeof from));
         if (machine) {
             printf("quirk.%s.active=%d\nquirk.%s.applies_to=%s%s\n", e->name, mpishmem_quirk_on[q],
-                   e->name, range, e->needs_ucx ? " over UCX" : "");
+                   e->name, range, over[e->over]);
             continue;
         }
         printf("\n  %-20s %s\n  applies to           %s%s\n  symptom              %s\n"
                "  reproducer           %s\n",
                e->name, mpishmem_quirk_on[q] ? "ACTIVE" : "inactive", range,
-               e->needs_ucx ? " over UCX" : "", e->symptom, e->reproducer);
+               over[e->over], e->symptom, e->reproducer);
     }
 }
 

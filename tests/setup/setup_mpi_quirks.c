@@ -31,7 +31,8 @@ int main(void)
 {
     /* Table order: ucx-close-grace, ucx-yield-idle, ucx-no-shm-tls, mpich-ucx-anysrc-recv,
      * ompi-no-osc-rdma, ompi-rdma-bitwise-amo, ompi-ucx-acc-hang, ompi-ucx-win-free-mt,
-     * ompi-ucx-tcp-put, impi-pin-shared-cores, ompi-yield-when-shared, mpich-named-node-shm. */
+     * ompi-ucx-tcp-put, impi-pin-shared-cores, ompi-yield-when-shared, mpich-named-node-shm,
+     * mpich-ofi-init-round-robin. */
     const struct sample samples[] = {
         {"Debian MPICH 4.0.2",
          "MPICH Version:\t4.0.2\nMPICH Release date:\tThu Apr  7 12:34:45 CDT 2022\n"
@@ -59,7 +60,7 @@ int main(void)
         {"MPICH 5.0.2 (wheel), OFI",
          "MPICH Version:      5.0.2\nMPICH Device:       ch4:ucx ofi\n", "ofi",
          MPISHMEM_MPI_MPICH, 50002, 0, "MPICH 5.0.2 (ch4:ofi)",
-         {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}},
+         {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1}},
         {"Debian MPICH 4.0.2 (ucx only) asked for OFI", "MPICH Version:\t4.0.2\n"
          "MPICH Device:\tch4:ucx\nMPICH configure:\t--with-device=ch4:ucx\n", "ofi",
          MPISHMEM_MPI_MPICH, 40002, 1, "MPICH 4.0.2 (ch4:ucx)", {1, 1, 1, 0, 0, 0, 0, 0, 0, 0}},

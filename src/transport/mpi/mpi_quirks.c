@@ -6,6 +6,7 @@
 #include "mpi_quirks.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <dlfcn.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -13,8 +14,8 @@
 #include <string.h>
 #include <strings.h>
 
-#define MPISHMEM_QUIRK_ENTRY(id, name, kind, from, fixed, ucx, symptom, repro) \
-    {name, kind, from, fixed, ucx, symptom, repro},
+#define MPISHMEM_QUIRK_ENTRY(id, name, kind, from, fixed, over, symptom, repro) \
+    {name, kind, from, fixed, over, symptom, repro},
 const struct mpishmem_quirk_entry mpishmem_quirks[MPISHMEM_QUIRK_COUNT] = {
     MPISHMEM_MPI_QUIRKS_TABLE(MPISHMEM_QUIRK_ENTRY)};
 #undef MPISHMEM_QUIRK_ENTRY
@@ -100,6 +101,7 @@ void mpishmem_mpi_library_parse(const char *s, struct mpishmem_mpi_library *lib)
         lib->kind = MPISHMEM_MPI_MPICH;
         mpich_netmod(s, netmod, sizeof netmod);
         lib->ucx = !strncasecmp(netmod, "ucx", 3);
+        lib->ofi = !strncasecmp(netmod, "ofi", 3);
     } else if ((v = after(s, "Open MPI"))) {
         lib->kind = MPISHMEM_MPI_OPENMPI;
         const char *pml = getenv("OMPI_MCA_pml");
@@ -122,7 +124,9 @@ int mpishmem_mpi_quirk_applies(const struct mpishmem_mpi_library *lib, enum mpis
 {
     const struct mpishmem_quirk_entry *e = &mpishmem_quirks[q];
     return lib->kind == e->kind && lib->version >= e->from &&
-           (e->fixed == 0 || lib->version < e->fixed) && (!e->needs_ucx || lib->ucx);
+           (e->fixed == 0 || lib->version < e->fixed) &&
+           (e->over == MPISHMEM_OVER_ANY || (e->over == MPISHMEM_OVER_UCX && lib->ucx) ||
+            (e->over == MPISHMEM_OVER_OFI && lib->ofi));
 }
 
 /* MPISHMEM_MPI_QUIRKS: "none", or names to force on and "-name" to force off. */
@@ -180,4 +184,20 @@ void mpishmem_mpi_quirks_detect(void)
         mpishmem_quirk_on[q] = (unsigned char)mpishmem_mpi_quirk_applies(&lib, q);
     apply_override();
     __atomic_store_n(&detected, 1, __ATOMIC_RELEASE);
+}
+
+/* Whether directory `path` lists any entry. */
+static int has_entries(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) return 0;
+    int found = 0;
+    for (struct dirent *e; !found && (e = readdir(d));) found = e->d_name[0] != '.';
+    closedir(d);
+    return found;
+}
+
+int mpishmem_host_has_rdma_device(void)
+{
+    return has_entries("/sys/class/infiniband") || has_entries("/sys/class/cxi");
 }

@@ -18,6 +18,7 @@ struct mpishmem_mpi_library {
     enum mpishmem_mpi_kind kind;
     int version;       /* MAJOR*10000 + MINOR*100 + PATCH of the library's own numbering */
     int ucx;           /* it runs over UCX (MPICH's ch4:ucx netmod, Open MPI's UCX pml) */
+    int ofi;           /* it runs over libfabric (MPICH's ch4:ofi netmod) */
     char name[128];    /* e.g. "MPICH 4.0.2 (ch4:ucx)" */
 };
 
@@ -25,10 +26,15 @@ struct mpishmem_mpi_library {
 enum mpishmem_quirk { MPISHMEM_MPI_QUIRKS_TABLE(MPISHMEM_QUIRK_ID) MPISHMEM_QUIRK_COUNT };
 #undef MPISHMEM_QUIRK_ID
 
+#define MPISHMEM_OVER_ANY 0
+#define MPISHMEM_OVER_UCX 1
+#define MPISHMEM_OVER_OFI 2
+
 struct mpishmem_quirk_entry {
     const char *name;
     enum mpishmem_mpi_kind kind;
-    int from, fixed, needs_ucx;
+    int from, fixed;
+    int over; /* the transport it needs: MPISHMEM_OVER_* */
     const char *symptom, *reproducer;
 };
 
@@ -45,6 +51,9 @@ void mpishmem_mpi_quirks_detect(void);
 /* The first name of MPISHMEM_MPI_QUIRKS that names no entry (its length in *len), or NULL. */
 const char *mpishmem_mpi_quirks_bad_override(size_t *len);
 const char *mpishmem_mpi_kind_name(enum mpishmem_mpi_kind kind);
+/* Whether this host has an RDMA device (InfiniBand, RoCE, Omni-Path, EFA: /sys/class/infiniband;
+ * HPE Slingshot: /sys/class/cxi), which libfabric would use rather than TCP. */
+int mpishmem_host_has_rdma_device(void);
 /* The pieces of the decision, for shmem-info and the table's unit test
  * (tests/setup/setup_mpi_quirks.c): the library named by a version string, and whether an
  * entry applies to it (before MPISHMEM_MPI_QUIRKS). */
