@@ -166,6 +166,8 @@ struct mpishmem_state {
     int thread_level;
     int oversubscribed; /* PEs on this host per core, rounded up, when above 1; else 0.
                          * Spin loops then yield at once. */
+    int any_oversubscribed; /* some host's PEs share cores: the same on every PE, since the
+                             * collectives a PE makes depend on it (transport/mpi/mpi_comm.c) */
     int amo_mode;       /* MPISHMEM_AMO_MODE_* */
     int am_active;      /* active messages may arrive: progress serves them */
     int remote_updates; /* other PEs may update this PE's memory through MPI or active

@@ -230,6 +230,8 @@ static void setup_node(void)
                                                                        ? mpishmem_g.oversubscribed
                                                                        : 1)
                                                                  : 0;
+    int mine = mpishmem_g.oversubscribed > 0;
+    MPI_Allreduce(&mine, &mpishmem_g.any_oversubscribed, 1, MPI_INT, MPI_MAX, mpishmem_g.world);
     mpishmem_mpi_yield_idle(mpishmem_g.oversubscribed > 0);
     /* Intel MPI pins each PE to one core: where PEs share cores, let them use all of them. */
     mpishmem_mpi_unpin_shared(&host_cpus, mpishmem_g.oversubscribed > 0);

@@ -12,10 +12,12 @@
 #include "mpi_progress.h"
 #include "mpi_wait.h"
 
-/* Whether a blocking MPI collective may be used now. */
+/* Whether a blocking MPI collective may be used now; the same answer on every PE (a blocking
+ * collective does not match a nonblocking one, nor MPI's barrier the library's): not where
+ * some host's PEs share cores, nor where PEs must serve messages while they wait. */
 static int blocking_ok(void)
 {
-    return !mpishmem_g.oversubscribed && !mpishmem_g.serve_active;
+    return !mpishmem_g.any_oversubscribed && !mpishmem_g.serve_active;
 }
 
 /* Runs CALL, a blocking MPI collective. MPI may end the process from inside it when another
