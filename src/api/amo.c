@@ -3,6 +3,7 @@
  * (a CPU atomic on a heap that this PE maps, core/amo.h) and otherwise hands (op, size,
  * operand bits) to the general path, which checks arguments under SHMEM_DEBUG. */
 #include "../core/amo.h"
+#include "../core/progress.h"
 #include "api.h"
 
 /* CPU atomics on any AMO type, floating types included (the generic __atomic forms). */
@@ -70,9 +71,11 @@ MPISHMEM_AMO_EXT_TYPES(MPISHMEM_LOCAL_TYPED, _)
 #define SEQ __ATOMIC_SEQ_CST
 
 /* ---- fetch, set, swap (extended types) ---- */
+/* A fetch notes its location: programs poll flags with it (core/progress.h). */
 #define DEF_FETCH(DEF, T, N, name)                                                        \
     DEF(T, name, (const T *source, int pe),                                               \
-        BODY_FETCHING(T, MPISHMEM_AMO_FETCH, source, 0, 0, N##_load(a_)))
+        BODY_FETCHING(T, MPISHMEM_AMO_FETCH, source, 0, 0,                                \
+                      (mpishmem_progress_fetch_seen(a_), N##_load(a_))))
 #define DEF_SET(DEF, T, N, name)                                                          \
     DEF(void, name, (T * dest, T value, int pe),                                          \
         BODY_NONFETCHING(T, MPISHMEM_AMO_SET, dest, value,                                \

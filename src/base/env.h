@@ -50,7 +50,8 @@
       "sends it (the program's quiet, fence, waits and full batches send at once)")       \
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, -1, 1,                 \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
-      "per host and their CPU affinity")                                                  \
+      "per host and their CPU affinity, and while waiting from other tasks taking the "   \
+      "core")                                                                             \
     X(peer_timeout, INT, "MPISHMEM_PEER_TIMEOUT", NULL, 4, 0, 3600,                     \
       "jobs spanning hosts: seconds a PE's neighbour PE (its host) may not answer before " \
       "the PE ends the job; a neighbour that ends without shmem_finalize ends it too; 0: " \

@@ -14,6 +14,7 @@
 #include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/mpi_wait.h"
 #include "check.h"
+#include "progress.h"
 
 
 /* In a single-node job every PE reaches every heap by load/store, so CPU atomics serve all
@@ -87,6 +88,9 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
                               void *result)
 {
     if (mpishmem_g.debug) check(routine, dest, size, pe, kind, result);
+    /* Fetches through MPI or SHMEM_DEBUG's path are polls too (core/progress.h). */
+    if (op == MPISHMEM_AMO_FETCH && kind == MPISHMEM_AMO_BLOCKING)
+        mpishmem_progress_fetch_seen(dest);
     size_t off;
     struct mpishmem_seg *s = mpishmem_seg_find(dest, &off);
     if (MPISHMEM_UNLIKELY(!s)) mpishmem_not_symmetric(routine, dest);

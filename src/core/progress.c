@@ -6,6 +6,8 @@
 #include "../transport/mpi/mpi_progress.h"
 #include "../transport/mpi/mpi_wait.h"
 
+struct mpishmem_fetch_poll mpishmem_fetch_poll;
+
 void mpishmem_progress_poll(unsigned long *polls)
 {
     unsigned long n = ++*polls;
@@ -25,5 +27,5 @@ void mpishmem_progress_poll(unsigned long *polls)
 void mpishmem_progress_poke(void)
 {
     mpishmem_mpi_poke();
-    if (mpishmem_g.oversubscribed) sched_yield();
+    if (mpishmem_g.oversubscribed || mpishmem_core_shared()) sched_yield();
 }

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../base/cpu_share.h"
 #include "../base/env.h"
 #include "../base/error.h"
 #include "../transport/mpi/exit_notice.h"
@@ -232,6 +233,8 @@ static void setup_node(void)
                                                                  : 0;
     int mine = mpishmem_g.oversubscribed > 0;
     MPI_Allreduce(&mine, &mpishmem_g.any_oversubscribed, 1, MPI_INT, MPI_MAX, mpishmem_g.world);
+    /* Automatic: waits also find other jobs' tasks on their cores as they wait. */
+    mpishmem_shared_detect = mpishmem_env.oversubscribed < 0;
     mpishmem_mpi_yield_idle(mpishmem_g.oversubscribed > 0);
     /* Intel MPI pins each PE to one core: where PEs share cores, let them use all of them. */
     mpishmem_mpi_unpin_shared(&host_cpus, mpishmem_g.oversubscribed > 0);

@@ -13,11 +13,18 @@
  * round time of every phase over all PEs: a PE whose wait spins without yielding, or sleeps too
  * long, when PEs share cores (run it beside a CPU hog: tests/progress/with_cpu_hog.sh) shows as
  * a long tail. Written against OpenSHMEM 1.4, so that it builds with other libraries too
- * (bench/compare_contention.sh). Options: -r ROUNDS (default 200). */
+ * (bench/compare_contention.sh). Options: -r ROUNDS (default 200); -w US: each round first
+ * computes for US microseconds (as bale's rounds fill their buffers), so that a phase spans
+ * many time slices; -m MS: a round over MS milliseconds fails the run (a stall; the issue's
+ * were seconds long); -v: every PE also prints,
+ * per phase, its CPU time against the phase's wall time, its voluntary and involuntary context
+ * switches (getrusage), and its rounds over 10 ms (a spinner shows CPU near its share and
+ * involuntary switches only; a PE that waits by sleeping, voluntary ones). */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "../../bench/bench_clock.h"
@@ -32,11 +39,36 @@ static long word(int from, int to, int round, int w)
     return ((long)round << 32) ^ ((long)from << 20) ^ ((long)to << 8) ^ w;
 }
 
+/* -v: one PE's line about one phase (see the header). */
+static void report(int me, const char *phase, const double *times, int rounds, double wall_us,
+                   const struct rusage *a, const struct rusage *b)
+{
+    double cpu_us = ((double)(b->ru_utime.tv_sec - a->ru_utime.tv_sec) +
+                     (double)(b->ru_stime.tv_sec - a->ru_stime.tv_sec)) * 1e6 +
+                    (double)(b->ru_utime.tv_usec - a->ru_utime.tv_usec) +
+                    (double)(b->ru_stime.tv_usec - a->ru_stime.tv_usec);
+    int slow = 0, worst = 0;
+    for (int r = 0; r < rounds; r++) {
+        if (times[r] > 10000) slow++;
+        if (times[r] > times[worst]) worst = r;
+    }
+    printf("exchange_rounds pe %d %-4s wall %.1f ms cpu %.1f ms, switches voluntary %ld "
+           "involuntary %ld, rounds over 10 ms %d, slowest round %d %.1f ms\n", me, phase,
+           wall_us / 1e3, cpu_us / 1e3, b->ru_nvcsw - a->ru_nvcsw, b->ru_nivcsw - a->ru_nivcsw,
+           slow, worst, times[worst] / 1e3);
+    fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
-    int rounds = 200;
-    for (int a = 1; a + 1 < argc; a++)
-        if (strcmp(argv[a], "-r") == 0) rounds = atoi(argv[a + 1]);
+    int rounds = 200, verbose = 0;
+    double work_ns = 0, bound_us = 0;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "-r") == 0 && a + 1 < argc) rounds = atoi(argv[++a]);
+        else if (strcmp(argv[a], "-w") == 0 && a + 1 < argc) work_ns = atof(argv[++a]) * 1e3;
+        else if (strcmp(argv[a], "-m") == 0 && a + 1 < argc) bound_us = atof(argv[++a]) * 1e3;
+        else if (strcmp(argv[a], "-v") == 0) verbose = 1;
+    }
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes(), failures = 0;
     if (n > MAX_PES) {
@@ -53,8 +85,12 @@ int main(int argc, char **argv)
     for (int phase = 0; phase < 2; phase++) {
         long *b = blocks + (size_t)phase * per_phase;
         shmem_barrier_all();
+        struct rusage u0, u1;
+        getrusage(RUSAGE_SELF, &u0);
+        double phase_start = now_ns() / 1e3;
         for (int r = 0; r < rounds; r++) {
             double start = now_ns() / 1e3;
+            while (now_ns() - start * 1e3 < work_ns) {} /* the round's own work */
             for (int k = 1; k < n; k++) {
                 int to = (me + k) % n;
                 for (int w = 0; w < WORDS; w++) out[w] = word(me, to, r, w);
@@ -79,6 +115,16 @@ int main(int argc, char **argv)
             }
             times[r] = now_ns() / 1e3 - start;
         }
+        double phase_us = now_ns() / 1e3 - phase_start; /* PE 0's: the rounds couple PEs */
+        for (int r = 0; bound_us > 0 && r < rounds; r++)
+            if (times[r] > bound_us && failures++ < 10)
+                fprintf(stderr, "FAIL (PE %d) phase %s round %d: %.1f ms, over the bound of "
+                        "%.0f ms\n", me, phase ? "amo" : "test", r, times[r] / 1e3,
+                        bound_us / 1e3);
+        if (verbose) {
+            getrusage(RUSAGE_SELF, &u1);
+            report(me, phase ? "amo" : "test", times, rounds, phase_us, &u0, &u1);
+        }
         shmem_barrier_all();
         if (phase == 1)
             for (int r = 0; r < rounds; r++)
@@ -92,8 +138,9 @@ int main(int argc, char **argv)
             size_t total = (size_t)rounds * (size_t)n;
             qsort(all, total, sizeof *all, cmp_double);
             printf("exchange_rounds %-4s %d PEs, %d rounds: round time median %.1f us, "
-                   "p99 %.1f us, max %.1f us\n", phase ? "amo" : "test", n, rounds,
-                   all[total / 2], all[(total * 99) / 100], all[total - 1]);
+                   "p99 %.1f us, max %.1f us; phase %.1f ms\n", phase ? "amo" : "test", n,
+                   rounds, all[total / 2], all[(total * 99) / 100], all[total - 1],
+                   phase_us / 1e3);
             fflush(stdout);
         }
         shmem_barrier_all(); /* times is rewritten in the next phase */

@@ -1,0 +1,85 @@
+/* mpishmem: finding other tasks on this PE's core while waiting (cpu_share.h). */
+#define _GNU_SOURCE
+#include "cpu_share.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A poll that comes this long after the previous one of this thread may have been kept off the
+ * core (a poll takes microseconds; a time slice is a millisecond or more, up to a 4 ms tick). */
+#define GAP_NS 250000ull
+/* How long waits keep treating the core as shared after the last sign of it (a yield that finds
+ * no other task costs a system call and nothing more). */
+#define HOLD_NS 50000000ull
+
+int mpishmem_shared_detect;
+static uint64_t shared_until_ns; /* relaxed atomic, every thread */
+static _Thread_local uint64_t poll_last_ns;
+/* This thread's last look after a gap: when, and its run delay then. */
+static _Thread_local struct {
+    uint64_t at, delay;
+    int primed;
+} look;
+
+static uint64_t clock_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+/* The time this thread has spent runnable but not running (another task had its core), in ns:
+ * the second field of /proc/thread-self/schedstat. Where that file is missing, each involuntary
+ * context switch counts as one gap's worth. */
+static uint64_t run_delay_ns(void)
+{
+    char buf[96];
+    int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (n > 0) {
+            buf[n] = 0;
+            char *p = strchr(buf, ' ');
+            if (p) return strtoull(p + 1, NULL, 10);
+        }
+    }
+    struct rusage u;
+#ifdef RUSAGE_THREAD
+    getrusage(RUSAGE_THREAD, &u);
+#else
+    getrusage(RUSAGE_SELF, &u);
+#endif
+    return (uint64_t)u.ru_nivcsw * GAP_NS;
+}
+
+/* After a gap: whether the thread was kept off the core meanwhile. Runnable but waiting for an
+ * eighth of the time since the last look, and for at least half a gap: other tasks share the
+ * core (a kernel thread that runs for a moment now and then, over a long time since the last
+ * look, does not count). */
+static int after_gap(uint64_t now)
+{
+    uint64_t delay = run_delay_ns();
+    uint64_t waited = delay - look.delay, span = now - look.at;
+    int primed = look.primed;
+    look.at = now;
+    look.delay = delay;
+    look.primed = 1;
+    if (primed && waited >= span / 8 && waited >= GAP_NS / 2) {
+        __atomic_store_n(&shared_until_ns, now + HOLD_NS, __ATOMIC_RELAXED);
+        return 1;
+    }
+    return now < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
+}
+
+int mpishmem_core_shared_look(void)
+{
+    uint64_t now = clock_ns(), gap = now - poll_last_ns;
+    poll_last_ns = now;
+    if (MPISHMEM_UNLIKELY(gap > GAP_NS)) return after_gap(now);
+    return now < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
+}
