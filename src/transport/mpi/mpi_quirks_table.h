@@ -75,11 +75,13 @@
      * it (0 of 17), flushes of every rank alone do not (1 of 3). With the progress thread and \
      * the kept window only, batch_stress at 8 PEs hung at shmem_finalize 3 of 3 (6 PEs in     \
      * ucp_ep_destroy inside MPI_Win_free, 2 in its barrier) and signal_order np2/np8 timed    \
-     * out; with the flushes too, 5 of 5 and both passed. */                                  \
+     * out; with the flushes too, 5 of 5 and both passed. space_alloc.np2/np4 still hung with \
+     * the thread (a PE in MPI_Win_flush_all at shmem_finalize), so the thread stays off. */  \
     X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
       "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free destroys each thread's endpoints, and a " \
       "close can wait for a peer's receiving worker, which a peer past its last window, or "  \
-      "closing endpoints itself, does not progress (ranks stay in ucp_ep_destroy); at "       \
+      "closing endpoints itself, does not progress (ranks stay in ucp_ep_destroy); the "      \
+      "automatic progress thread stays off unless MPISHMEM_PROGRESS_THREAD=1, and at "        \
       "MPI_THREAD_MULTIPLE the library keeps one window nobody uses until after its last "     \
       "MPI_Win_free, and flushes every rank of a window (MPI_Win_flush) before freeing it",    \
       "tests/mpi_repro/win_free_mt.c (2 ranks on 2 hosts, MPI_THREAD_MULTIPLE, a probing "     \
