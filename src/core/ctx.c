@@ -9,6 +9,7 @@
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
+#include "../transport/mpi/ompi_ucx_win_free.h"
 #include "order.h"
 
 struct pool_set {
@@ -66,7 +67,7 @@ void mpishmem_ctx_pool_fini(void)
         if (pool[i].owner) mpishmem_ctx_free(pool[i].owner);
         for (int w = 0; w < MPISHMEM_SEG_MAX && pool_owns_windows; w++)
             if (pool[i].win[w] != MPI_WIN_NULL) {
-                MPI_Win_unlock_all(pool[i].win[w]);
+                mpishmem_win_unlock_for_free(pool[i].win[w]);
                 MPI_Win_free(&pool[i].win[w]);
             }
     }

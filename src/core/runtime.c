@@ -22,6 +22,7 @@
 #include "../transport/mpi/mpi_rma.h"
 #include "../transport/mpi/mpich_node_shm.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
+#include "../transport/mpi/ompi_ucx_win_free.h"
 #include "../transport/mpi/ompi_ucx_win_keeper.h"
 #include "alloc.h"
 #include "amo.h"
@@ -303,6 +304,7 @@ static void setup_segments(const char *routine)
      * 4.1 cannot even create one on a single process: open-mpi/ompi#10726). */
     rt.heap_win = rt.data_win = MPI_WIN_NULL;
     if (mpishmem_g.n_pes > 1) {
+        mpishmem_ompi_win_free_init(rt.mpi_level);
         mpishmem_ompi_win_keeper_create(rt.mpi_level); /* before every other window */
         MPI_Info info = mpishmem_mpi_amo_win_info();
         MPI_Win_create(heap, (MPI_Aint)heap_size, 1, info, mpishmem_g.world, &rt.heap_win);
@@ -409,9 +411,9 @@ void mpishmem_runtime_fini(const char *routine)
     mpishmem_batch_fini(); /* nor a batch */
 
     if (rt.heap_win != MPI_WIN_NULL) {
-        MPI_Win_unlock_all(rt.heap_win);
+        mpishmem_win_unlock_for_free(rt.heap_win);
         MPI_Win_free(&rt.heap_win);
-        MPI_Win_unlock_all(rt.data_win);
+        mpishmem_win_unlock_for_free(rt.data_win);
         MPI_Win_free(&rt.data_win);
         mpishmem_ompi_win_keeper_free(); /* after every other window */
     }

@@ -14,6 +14,7 @@
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
+#include "../transport/mpi/ompi_ucx_win_free.h"
 #include "ctx.h"
 #include "order.h"
 #include "shm.h"
@@ -131,7 +132,7 @@ static void create_window(struct mpishmem_space *sp, MPI_Info info, MPI_Win *w)
 static void free_window(MPI_Win *w)
 {
     if (*w == MPI_WIN_NULL) return;
-    MPI_Win_unlock_all(*w); /* completes every operation of this PE on it */
+    mpishmem_win_unlock_for_free(*w); /* completes every operation of this PE on it */
     mpishmem_comm_barrier(mpishmem_g.world);
     MPI_Win_free(w);
 }

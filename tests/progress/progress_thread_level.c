@@ -3,7 +3,8 @@
  * setting wants that thread only when other PEs reach this one through MPI. So:
  *   every PE reached by load/store (heap and globals), automatic setting: below MULTIPLE;
  *   some PE reached through MPI (simulated nodes, cliques, hosts), automatic: MULTIPLE, except
- *     where the quirk table keeps the automatic thread off (Open MPI over UCX);
+ *     on Open MPI, which at two simulated nodes on one host (pml ob1) provides a lower level
+ *     when asked for MULTIPLE (5.0.11: level 0; not looked into);
  *   MPISHMEM_PROGRESS_THREAD=1: MULTIPLE everywhere. */
 #include <mpi.h>
 #include <string.h>

@@ -67,22 +67,27 @@
       "MPISHMEM_AMO is set",                                                                  \
       "tests/mpi_repro/acc_contention.c (4 ranks on 2 hosts: hung in 9 of 11 runs, 5.0.11)")   \
     /* Read in Open MPI 5.0.10's opal/mca/common/ucx/common_ucx_wpool.c and osc_ucx: with      \
-     * threads enabled each thread's worker closes its endpoints in MPI_Win_free (holding the  \
-     * pool's lock, so that process's own progress callback does nothing meanwhile), and       \
-     * osc/ucx's progress callback (the only one progressing the receiving worker) is         \
-     * unregistered with a process's last window. Measured on the emulated cluster, 5.0.11,  \
-     * UCX 1.20.1. The kept window cures the second case, not the first (coll_sync, 2 PEs:  \
-     * both PEs in ucp_ep_destroy at shmem_finalize), so the thread stays off. */             \
+     * threads enabled each thread's worker closes its endpoints in MPI_Win_free holding the   \
+     * pool's lock, so that process's own progress callback does nothing meanwhile; osc/ucx's  \
+     * progress callback (the only one progressing the receiving worker) is unregistered with  \
+     * a process's last window. Measured on the emulated cluster, 5.0.11, UCX 1.20.1:          \
+     * win_free_mt (2 ranks) hangs with no second thread too (1 of 3); the kept window cures   \
+     * it (0 of 17), flushes of every rank alone do not (1 of 3). With the progress thread and \
+     * the kept window only, batch_stress at 8 PEs hung at shmem_finalize 3 of 3 (6 PEs in     \
+     * ucp_ep_destroy inside MPI_Win_free, 2 in its barrier) and signal_order np2/np8 timed    \
+     * out; with the flushes too, 5 of 5 and both passed. space_alloc.np2/np4 still hung with \
+     * the thread (a PE in MPI_Win_flush_all at shmem_finalize), so the thread stays off. */  \
     X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
-      "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free destroys each thread's endpoints, each "  \
-      "close waiting for the peer's receiving worker, which a peer past its last window, or " \
-      "closing its own endpoints, does not progress (ranks stay in ucp_ep_destroy); the "     \
-      "automatic progress thread (which needs MPI_THREAD_MULTIPLE) stays off unless "         \
-      "MPISHMEM_PROGRESS_THREAD=1, and at MPI_THREAD_MULTIPLE the library keeps one window "  \
-      "nobody uses until after its last MPI_Win_free",                                         \
-      "tests/mpi_repro/win_free_mt.c (2 ranks on 2 hosts, MPI_THREAD_MULTIPLE: hung in 4 of "  \
-      "4 runs, 4 ranks 2 of 2; with the kept window 0 of 5); tests/coll/coll_sync.np2 on the " \
-      "cluster with the thread and the kept window: hung at shmem_finalize in 1 of 1 run")    \
+      "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free destroys each thread's endpoints, and a " \
+      "close can wait for a peer's receiving worker, which a peer past its last window, or "  \
+      "closing endpoints itself, does not progress (ranks stay in ucp_ep_destroy); the "      \
+      "automatic progress thread stays off unless MPISHMEM_PROGRESS_THREAD=1, and at "        \
+      "MPI_THREAD_MULTIPLE the library keeps one window nobody uses until after its last "     \
+      "MPI_Win_free, and flushes every rank of a window (MPI_Win_flush) before freeing it",    \
+      "tests/mpi_repro/win_free_mt.c (2 ranks on 2 hosts, MPI_THREAD_MULTIPLE, a probing "     \
+      "thread, 2 windows a round: hung in 3 of 3 runs; with the kept window 0 of 8); "        \
+      "tests/batch/batch_stress.np8 on the cluster with the progress thread: hung at "        \
+      "shmem_finalize 3 of 3 with the kept window alone, 0 of 5 with the flushes too")        \
     /* Measured on the emulated cluster only (5.0.11 with its UCX 1.20.1); whether UCX or     \
      * Open MPI is at fault is not known, so the entry is Open MPI's from 5.0 on. */          \
     X(OMPI_UCX_TCP_PUT, "ompi-ucx-tcp-put", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,                \
