@@ -48,6 +48,11 @@
     X(batch_delay, INT, "MPISHMEM_BATCH_DELAY", NULL, 100, 0, 1000000,                   \
       "microseconds the progress thread lets a batch wait for more operations before it " \
       "sends it (the program's quiet, fence, waits and full batches send at once)")       \
+    X(batch_lone, INT, "MPISHMEM_BATCH_LONE", NULL, -1, -1, 1,                          \
+      "a quiet that finds one batched operation alone (one put or AMO to one PE, nothing "  \
+      "else in flight) does it as a direct MPI operation instead of a batch and its "      \
+      "acknowledgement: 1 yes, 0 no, -1 where MPI's RMA round trip is the shorter (MPI "   \
+      "over libfabric: MPICH's ch4:ofi, Intel MPI; AMOs in the mpi mode everywhere)")    \
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, -1, 1,                 \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity, and while waiting from other tasks taking the "   \

@@ -1,8 +1,25 @@
 #include "order.h"
 
+#include "../base/amo_op.h"
+#include "../base/segment.h"
 #include "../transport/mpi/mpi_am.h"
+#include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_rma.h"
+
+/* Quiet's lone batched record as a direct MPI operation (mpi_batch.h); the flush that follows
+ * completes it. */
+static void complete_lone(struct mpishmem_ctx *c)
+{
+    struct mpishmem_batch_lone l;
+    if (!mpishmem_batch_take_lone(c, &l)) return;
+    const struct mpishmem_seg *s = mpishmem_seg_by_id(l.seg);
+    if (l.op < 0)
+        mpishmem_mpi_put(c, s, l.off, l.data, l.n, l.pe, 1);
+    else
+        mpishmem_mpi_amo(c, s, l.off, l.op, l.n, mpishmem_amo_bits(l.data, l.n), 0, l.pe,
+                         MPISHMEM_AMO_NONFETCHING, NULL);
+}
 
 /* Everything MPI and the active messages have in flight for `c`. The flush completes every
  * accumulate too, so the bounce buffer is free again. A fence only sends the batches: each
@@ -15,6 +32,7 @@ static void complete_remote(struct mpishmem_ctx *c, int fence)
         if (fence) {
             mpishmem_batch_send(c);
         } else {
+            complete_lone(c);
             mpishmem_batch_complete(c);
             am &= (uint8_t)~MPISHMEM_PENDING_BATCH;
         }
