@@ -46,8 +46,8 @@
      * still lacks it. Measured: 5.0.2 hangs, 4.0.2 and 5.0.2 over OFI do not. */              \
     X(MPICH_UCX_ANYSRC_RECV, "mpich-ucx-anysrc-recv", MPISHMEM_MPI_MPICH, 40300, 0, 1,        \
       "a receive from MPI_ANY_SOURCE posted after its message arrived over UCX never "        \
-      "completes (the data is in the buffer): the active-message server and the exit "      \
-      "notices' drain take their messages with MPI_Improbe + MPI_Mrecv instead",            \
+      "completes (the data is in the buffer): the active-message and batch servers and "  \
+      "the exit notices' drain take their messages with MPI_Improbe + MPI_Mrecv instead",   \
       "tests/mpi_repro/anysrc_unexpected.c irecv (5.0.2, two cliques over TCP: stuck in 10 "  \
       "of 10 runs at 2 and 4 ranks; 4.0.2 and OFI: none)")                                    \
     X(OMPI_NO_OSC_RDMA, "ompi-no-osc-rdma", MPISHMEM_MPI_OPENMPI, 40000, 50000, 0,            \
