@@ -6,6 +6,7 @@
 #include "mpi_batch.h"
 #include "mpi_progress.h"
 #include "mpi_wait.h"
+#include "ompi_ucx_flush_ranks.h"
 
 /* Largest piece handed to one MPI call (its counts are int). */
 #define CHUNK ((size_t)1 << 30)
@@ -50,7 +51,7 @@ void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
         for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
             MPI_Win w[2];
             for (int k = pending_windows(c, id, w); k-- > 0;)
-                MPISHMEM_BLOCKING(MPI_Win_flush_local_all(w[k]));
+                MPISHMEM_BLOCKING(mpishmem_win_flush_local_all(w[k]));
         }
         c->bounce_used = 0;
     }
@@ -81,7 +82,7 @@ void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
         mark_pending(c, s);
         return;
     }
-    if (blocking && n <= CHUNK && mpishmem_g.oversubscribed) {
+    if (blocking && n <= CHUNK && mpishmem_g.oversubscribed && !mpishmem_ompi_flush_ranks) {
         MPI_Request req;
         MPI_Rput(src, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
         wait_yielding(&req);
@@ -220,7 +221,8 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
-    if (blocking && n <= CHUNK && (mpishmem_g.oversubscribed || mpishmem_g.serve_active)) {
+    if (blocking && n <= CHUNK && (mpishmem_g.oversubscribed || mpishmem_g.serve_active) &&
+        !mpishmem_ompi_flush_ranks) {
         MPI_Request req;
         MPI_Rget(dst, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
         wait_yielding(&req);
@@ -229,7 +231,7 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     char *p = dst;
     while (n > 0) {
         size_t k = n < CHUNK ? n : CHUNK;
-        if (blocking) {
+        if (blocking || mpishmem_ompi_flush_ranks) { /* nonblocking: completed by quiet */
             MPI_Get(p, (int)k, MPI_BYTE, pe, disp, (int)k, MPI_BYTE, win);
         } else {
             if (c->n_get_req == MPISHMEM_MAX_GET_REQ) mpishmem_mpi_complete_gets(c);
@@ -313,7 +315,7 @@ void mpishmem_mpi_flush(struct mpishmem_ctx *c)
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
         MPI_Win w[2];
         for (int k = pending_windows(c, id, w); k-- > 0;)
-            MPISHMEM_BLOCKING(MPI_Win_flush_all(w[k]));
+            MPISHMEM_BLOCKING(mpishmem_win_flush_all(w[k]));
         mpishmem_pending_clear(c, 1 + id);
     }
 }
