@@ -141,9 +141,11 @@ static void *progress_loop(void *arg)
 
 /* The automatic setting's answer on this MPI: no thread where MPI_THREAD_MULTIPLE itself
  * makes MPI hang (quirk table; call after mpishmem_mpi_quirks_detect). On Open MPI over UCX
- * the quirk's remedies cure the teardown hangs measured (batch_stress, signal_order), but with
- * the thread on, space_alloc still hung at shmem_finalize on the emulated cluster (a PE in
- * MPI_Win_flush_all of a space's context), so the thread stays off there. */
+ * it is MULTIPLE, not the thread, that hangs (space_alloc hung as well with a thread that never
+ * called MPI): the quirk's remedies cure the hangs the library's own calls meet (teardown,
+ * flushes of all ranks, request completion), but osc/ucx still flushes whole workers by itself
+ * (after 1000 operations in flight, when a thread ends) and leaves a socket per freed window,
+ * so the thread stays off there. */
 static int automatic_allowed(void)
 {
     return !mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_WIN_FREE_MT];
