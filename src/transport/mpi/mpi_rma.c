@@ -8,6 +8,10 @@
 #include "mpi_wait.h"
 #include "ompi_ucx_flush_ranks.h"
 
+/* Blocks of a strided transfer per MPI call where the remedy of quirk OMPI_UCX_WIN_FREE_MT
+ * applies (below osc/ucx's 1000 operations in flight). */
+#define OMPI_UCX_PIECE ((size_t)256)
+
 /* Largest piece handed to one MPI call (its counts are int). */
 #define CHUNK ((size_t)1 << 30)
 
@@ -283,9 +287,15 @@ void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
             else mpishmem_mpi_get(c, s, o, l + (ptrdiff_t)b * local_stride, block, pe, 0);
         }
     } else {
-        const size_t max_blocks = INT_MAX;
+        /* Open MPI's osc/ucx flushes the thread's whole worker once 1000 of its operations
+         * are in flight, which can wait for ever where the quirk's remedy applies
+         * (ompi_ucx_flush_ranks.c): there pieces of OMPI_UCX_PIECE blocks (one operation
+         * each), each flushed to its PE (which resets the count) before the next. */
+        const size_t max_blocks = mpishmem_ompi_flush_ranks ? OMPI_UCX_PIECE : INT_MAX;
         while (nblocks) {
             size_t k = nblocks < max_blocks ? nblocks : max_blocks;
+            if (l != local && mpishmem_ompi_flush_ranks)
+                MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
             strided_piece(win, disp, remote_stride, l, local_stride, block, k, pe, is_put);
             disp += (MPI_Aint)((ptrdiff_t)k * remote_stride);
             l += (ptrdiff_t)k * local_stride;
