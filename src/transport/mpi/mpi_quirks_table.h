@@ -86,19 +86,23 @@
      * So flushes of all ranks go rank by rank and no request-based RMA is made:            \
      * flush_all_churn hung 2 of 2 with MPI_Win_flush_all, 0 of 3 by rank; space_alloc np2   \
      * with the thread 0 of 4 hung (its check of open files fails: a socket is left per      \
-     * window cycle). Not cured, inside Open MPI: its own worker flushes after 1000          \
-     * operations in flight (_periodical_flush_nb) and when a thread ends; soak's threads    \
-     * phase hangs with or without the progress thread (a PE in MPI_Get of 2048 blocks), so  \
-     * the thread stays off. */                                                              \
+     * window cycle). osc/ucx also flushes the whole worker itself after 1000 operations  \
+     * in flight (_periodical_flush_nb: soak hung in one MPI_Get of 2048 blocks), so strided \
+     * transfers go in pieces of 256 blocks, and an ending thread's endpoints are cleared    \
+     * while another thread's MPI_Win_flush(rank) may read them (soak crashed 2 of 2), so    \
+     * at SHMEM_THREAD_MULTIPLE pooled contexts get windows of their own: soak np2 3 of 3,   \
+     * np4 1 of 1, the portable cluster set 2 of 2 with the automatic thread. Not cured: a  \
+     * socket left per freed window (space_alloc's open-file check). */                     \
     X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
       "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free destroys each thread's endpoints, and a " \
       "close can wait for a peer's receiving worker, which a peer past its last window, or "  \
       "closing endpoints itself, does not progress (ranks stay in ucp_ep_destroy); the "      \
-      "automatic progress thread stays off unless MPISHMEM_PROGRESS_THREAD=1, and at "        \
-      "MPI_THREAD_MULTIPLE the library keeps one window nobody uses until after its last "     \
+      "library at MPI_THREAD_MULTIPLE keeps one window nobody uses until after its last "     \
       "MPI_Win_free, flushes every rank of a window (MPI_Win_flush) before freeing it, "      \
       "flushes all ranks rank by rank instead of MPI_Win_flush_all (which also waits for "    \
-      "peers' idle workers) and makes no MPI_Rget or MPI_Rput (completed the same way)",      \
+      "peers' idle workers), makes no MPI_Rget or MPI_Rput (completed the same way), "       \
+      "splits strided transfers into flushed pieces of 256 blocks, and at "                   \
+      "SHMEM_THREAD_MULTIPLE gives pooled contexts windows of their own",                     \
       "tests/mpi_repro/win_free_mt.c (2 ranks on 2 hosts, MPI_THREAD_MULTIPLE, a probing "     \
       "thread, 2 windows a round: hung in 3 of 3 runs; with the kept window 0 of 8); "        \
       "tests/batch/batch_stress.np8 on the cluster with the progress thread: hung at "        \
