@@ -292,9 +292,9 @@ void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
          * (ompi_ucx_flush_ranks.c): there pieces of OMPI_UCX_PIECE blocks (one operation
          * each), each flushed to its PE (which resets the count) before the next. */
         const size_t max_blocks = mpishmem_ompi_flush_ranks ? OMPI_UCX_PIECE : INT_MAX;
-        while (nblocks) {
+        for (int first = 1; nblocks; first = 0) {
             size_t k = nblocks < max_blocks ? nblocks : max_blocks;
-            if (l != local && mpishmem_ompi_flush_ranks)
+            if (!first && mpishmem_ompi_flush_ranks)
                 MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
             strided_piece(win, disp, remote_stride, l, local_stride, block, k, pe, is_put);
             disp += (MPI_Aint)((ptrdiff_t)k * remote_stride);
