@@ -139,16 +139,6 @@ static void *progress_loop(void *arg)
     return NULL;
 }
 
-/* The automatic setting's answer on this MPI: no thread where MPI_THREAD_MULTIPLE itself
- * makes MPI hang (quirk table; call after mpishmem_mpi_quirks_detect). On Open MPI over UCX
- * the quirk's remedies cure the teardown hangs measured (batch_stress, signal_order), but with
- * the thread on, space_alloc still hung at shmem_finalize on the emulated cluster (a PE in
- * MPI_Win_flush_all of a space's context), so the thread stays off there. */
-static int automatic_allowed(void)
-{
-    return !mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_WIN_FREE_MT];
-}
-
 /* Before MPI_Init: whether every PE will reach every other by load/store (the launcher puts
  * the whole job on this host, globals are shared, and neither the library's simulated nodes
  * nor MPICH's cliques split the host): then no PE is reached through MPI, the automatic
@@ -167,7 +157,7 @@ static int all_load_store(void)
 int mpishmem_progress_thread_wanted(void)
 {
     long mode = mpishmem_env.progress_thread;
-    return mode > 0 || (mode < 0 && automatic_allowed() && !all_load_store());
+    return mode > 0 || (mode < 0 && !all_load_store());
 }
 
 void mpishmem_progress_thread_start(const char *routine, int mpi_level)
@@ -175,7 +165,7 @@ void mpishmem_progress_thread_start(const char *routine, int mpi_level)
     long mode = mpishmem_env.progress_thread;
     /* Automatic: only when other PEs reach this one through MPI (the job spans nodes, or
      * globals go through MPI), whose operations complete only while the target progresses. */
-    if (mode == 0 || (mode < 0 && (!mpishmem_g.remote_updates || !automatic_allowed()))) return;
+    if (mode == 0 || (mode < 0 && !mpishmem_g.remote_updates)) return;
     if (mpi_level != MPI_THREAD_MULTIPLE) {
         if (mpishmem_g.my_pe == 0)
             mpishmem_warn(routine,

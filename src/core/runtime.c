@@ -22,6 +22,7 @@
 #include "../transport/mpi/mpi_rma.h"
 #include "../transport/mpi/mpich_node_shm.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
+#include "../transport/mpi/ompi_ucx_flush_ranks.h"
 #include "../transport/mpi/ompi_ucx_win_free.h"
 #include "../transport/mpi/ompi_ucx_win_keeper.h"
 #include "alloc.h"
@@ -305,6 +306,7 @@ static void setup_segments(const char *routine)
     rt.heap_win = rt.data_win = MPI_WIN_NULL;
     if (mpishmem_g.n_pes > 1) {
         mpishmem_ompi_win_free_init(rt.mpi_level);
+        mpishmem_ompi_flush_ranks_init(rt.mpi_level);
         mpishmem_ompi_win_keeper_create(rt.mpi_level); /* before every other window */
         MPI_Info info = mpishmem_mpi_amo_win_info();
         MPI_Win_create(heap, (MPI_Aint)heap_size, 1, info, mpishmem_g.world, &rt.heap_win);

@@ -75,19 +75,40 @@
      * it (0 of 17), flushes of every rank alone do not (1 of 3). With the progress thread and \
      * the kept window only, batch_stress at 8 PEs hung at shmem_finalize 3 of 3 (6 PEs in     \
      * ucp_ep_destroy inside MPI_Win_free, 2 in its barrier) and signal_order np2/np8 timed    \
-     * out; with the flushes too, 5 of 5 and both passed. space_alloc.np2/np4 still hung with \
-     * the thread (a PE in MPI_Win_flush_all at shmem_finalize), so the thread stays off. */  \
+     * out; with the flushes too, 5 of 5 and both passed. Then space_alloc hung with the     \
+     * thread (both PEs in MPI_Win_flush_all at shmem_finalize), also with a thread that     \
+     * never calls MPI (2 of 2): MPI_THREAD_MULTIPLE alone. Read (5.0.10): the receiving      \
+     * worker starts in the pool's idle list and serves whichever window takes it first;     \
+     * workers of freed windows and ended threads go idle and nothing progresses them, while \
+     * the peers' receiving workers keep endpoints to them; a window's flush_all (and, via    \
+     * opal_common_ucx_wpmem_flush_ep_nb, MPI_Rget/MPI_Rput completion) is ucp_worker_flush, \
+     * which waits on those endpoints too (ss: 25 unread bytes on each idle worker's socket). \
+     * So flushes of all ranks go rank by rank and no request-based RMA is made:            \
+     * flush_all_churn hung 2 of 2 with MPI_Win_flush_all, 0 of 3 by rank; space_alloc np2   \
+     * with the thread 0 of 4 hung (its check of open files fails: a socket is left per      \
+     * window cycle). osc/ucx also flushes the whole worker itself after 1000 operations  \
+     * in flight (_periodical_flush_nb: soak hung in one MPI_Get of 2048 blocks), so strided \
+     * transfers go in pieces of 256 blocks, and an ending thread's endpoints are cleared    \
+     * while another thread's MPI_Win_flush(rank) may read them (soak crashed 2 of 2), so    \
+     * at SHMEM_THREAD_MULTIPLE pooled contexts get windows of their own: soak np2 3 of 3,   \
+     * np4 1 of 1, the portable cluster set 2 of 2 with the automatic thread. Not cured: a  \
+     * socket left per freed window (space_alloc's open-file check). */                     \
     X(OMPI_UCX_WIN_FREE_MT, "ompi-ucx-win-free-mt", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
       "osc/ucx with MPI_THREAD_MULTIPLE: MPI_Win_free destroys each thread's endpoints, and a " \
       "close can wait for a peer's receiving worker, which a peer past its last window, or "  \
       "closing endpoints itself, does not progress (ranks stay in ucp_ep_destroy); the "      \
-      "automatic progress thread stays off unless MPISHMEM_PROGRESS_THREAD=1, and at "        \
-      "MPI_THREAD_MULTIPLE the library keeps one window nobody uses until after its last "     \
-      "MPI_Win_free, and flushes every rank of a window (MPI_Win_flush) before freeing it",    \
+      "library at MPI_THREAD_MULTIPLE keeps one window nobody uses until after its last "     \
+      "MPI_Win_free, flushes every rank of a window (MPI_Win_flush) before freeing it, "      \
+      "flushes all ranks rank by rank instead of MPI_Win_flush_all (which also waits for "    \
+      "peers' idle workers), makes no MPI_Rget or MPI_Rput (completed the same way), "       \
+      "splits strided transfers into flushed pieces of 256 blocks, and at "                   \
+      "SHMEM_THREAD_MULTIPLE gives pooled contexts windows of their own",                     \
       "tests/mpi_repro/win_free_mt.c (2 ranks on 2 hosts, MPI_THREAD_MULTIPLE, a probing "     \
       "thread, 2 windows a round: hung in 3 of 3 runs; with the kept window 0 of 8); "        \
       "tests/batch/batch_stress.np8 on the cluster with the progress thread: hung at "        \
-      "shmem_finalize 3 of 3 with the kept window alone, 0 of 5 with the flushes too")        \
+      "shmem_finalize 3 of 3 with the kept window alone, 0 of 5 with the flushes too; "      \
+      "tests/mpi_repro/flush_all_churn.c flushall (2 ranks on 2 hosts: hung 2 of 2; rank by "  \
+      "rank 0 of 3)")                                                                          \
     /* Measured on the emulated cluster only (5.0.11 with its UCX 1.20.1); whether UCX or     \
      * Open MPI is at fault is not known, so the entry is Open MPI's from 5.0 on. */          \
     X(OMPI_UCX_TCP_PUT, "ompi-ucx-tcp-put", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,                \

@@ -6,6 +6,11 @@
 #include "mpi_batch.h"
 #include "mpi_progress.h"
 #include "mpi_wait.h"
+#include "ompi_ucx_flush_ranks.h"
+
+/* Blocks of a strided transfer per MPI call where the remedy of quirk OMPI_UCX_WIN_FREE_MT
+ * applies (below osc/ucx's 1000 operations in flight). */
+#define OMPI_UCX_PIECE ((size_t)256)
 
 /* Largest piece handed to one MPI call (its counts are int). */
 #define CHUNK ((size_t)1 << 30)
@@ -50,7 +55,7 @@ void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
         for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
             MPI_Win w[2];
             for (int k = pending_windows(c, id, w); k-- > 0;)
-                MPISHMEM_BLOCKING(MPI_Win_flush_local_all(w[k]));
+                MPISHMEM_BLOCKING(mpishmem_win_flush_local_all(w[k]));
         }
         c->bounce_used = 0;
     }
@@ -81,7 +86,7 @@ void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
         mark_pending(c, s);
         return;
     }
-    if (blocking && n <= CHUNK && mpishmem_g.oversubscribed) {
+    if (blocking && n <= CHUNK && mpishmem_g.oversubscribed && !mpishmem_ompi_flush_ranks) {
         MPI_Request req;
         MPI_Rput(src, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
         wait_yielding(&req);
@@ -220,7 +225,8 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
-    if (blocking && n <= CHUNK && (mpishmem_g.oversubscribed || mpishmem_g.serve_active)) {
+    if (blocking && n <= CHUNK && (mpishmem_g.oversubscribed || mpishmem_g.serve_active) &&
+        !mpishmem_ompi_flush_ranks) {
         MPI_Request req;
         MPI_Rget(dst, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
         wait_yielding(&req);
@@ -229,7 +235,7 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     char *p = dst;
     while (n > 0) {
         size_t k = n < CHUNK ? n : CHUNK;
-        if (blocking) {
+        if (blocking || mpishmem_ompi_flush_ranks) { /* nonblocking: completed by quiet */
             MPI_Get(p, (int)k, MPI_BYTE, pe, disp, (int)k, MPI_BYTE, win);
         } else {
             if (c->n_get_req == MPISHMEM_MAX_GET_REQ) mpishmem_mpi_complete_gets(c);
@@ -281,9 +287,15 @@ void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
             else mpishmem_mpi_get(c, s, o, l + (ptrdiff_t)b * local_stride, block, pe, 0);
         }
     } else {
-        const size_t max_blocks = INT_MAX;
-        while (nblocks) {
+        /* Open MPI's osc/ucx flushes the thread's whole worker once 1000 of its operations
+         * are in flight, which can wait for ever where the quirk's remedy applies
+         * (ompi_ucx_flush_ranks.c): there pieces of OMPI_UCX_PIECE blocks (one operation
+         * each), each flushed to its PE (which resets the count) before the next. */
+        const size_t max_blocks = mpishmem_ompi_flush_ranks ? OMPI_UCX_PIECE : INT_MAX;
+        for (int first = 1; nblocks; first = 0) {
             size_t k = nblocks < max_blocks ? nblocks : max_blocks;
+            if (!first && mpishmem_ompi_flush_ranks)
+                MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
             strided_piece(win, disp, remote_stride, l, local_stride, block, k, pe, is_put);
             disp += (MPI_Aint)((ptrdiff_t)k * remote_stride);
             l += (ptrdiff_t)k * local_stride;
@@ -313,7 +325,7 @@ void mpishmem_mpi_flush(struct mpishmem_ctx *c)
     for (int id = 0; id < MPISHMEM_SEG_MAX; id++) {
         MPI_Win w[2];
         for (int k = pending_windows(c, id, w); k-- > 0;)
-            MPISHMEM_BLOCKING(MPI_Win_flush_all(w[k]));
+            MPISHMEM_BLOCKING(mpishmem_win_flush_all(w[k]));
         mpishmem_pending_clear(c, 1 + id);
     }
 }
