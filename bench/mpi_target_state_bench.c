@@ -68,6 +68,13 @@ int main(int argc, char **argv)
         if (me == 0) fprintf(stderr, "mpi_target_state_bench needs 2 ranks\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    /* Open MPI's osc/ucx progresses its workers from opal_progress, which MPI_Win_flush with
+     * nothing in flight and MPI_Win_sync never call (the target would never answer): there
+     * the target's loop also probes, which does. */
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int vlen = 0;
+    MPI_Get_library_version(version, &vlen);
+    int probe = strstr(version, "Open MPI") != NULL;
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "which_accumulate_ops", "sum,replace,no_op,cswap");
@@ -104,6 +111,10 @@ int main(int argc, char **argv)
         } else if (me == 1) {
             while (1) {
                 MPI_Win_flush(0, win); /* progress */
+                if (probe) {
+                    int flag;
+                    MPI_Iprobe(MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+                }
                 MPI_Win_sync(win);
                 if (*stop) break;
             }
