@@ -27,38 +27,28 @@
 #include "mpi_quirks.h"
 
 int mpishmem_ompi_flush_ranks;
-#define active mpishmem_ompi_flush_ranks
 
 void mpishmem_ompi_flush_ranks_init(int mpi_level)
 {
-    active = mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_WIN_FREE_MT] &&
-             mpi_level == MPI_THREAD_MULTIPLE;
+    mpishmem_ompi_flush_ranks = mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_WIN_FREE_MT] &&
+                                mpi_level == MPI_THREAD_MULTIPLE;
 }
 
-static int ranks_of(MPI_Win win)
-{
-    MPI_Group group;
-    int n;
-    MPI_Win_get_group(win, &group);
-    MPI_Group_size(group, &n);
-    MPI_Group_free(&group);
-    return n;
-}
-
+/* Every window of the library spans the world communicator (runtime.c, ctx.c, space.c). */
 void mpishmem_win_flush_all(MPI_Win win)
 {
-    if (!active) {
+    if (!mpishmem_ompi_flush_ranks) {
         MPI_Win_flush_all(win);
         return;
     }
-    for (int rank = 0, n = ranks_of(win); rank < n; rank++) MPI_Win_flush(rank, win);
+    for (int rank = 0; rank < mpishmem_g.n_pes; rank++) MPI_Win_flush(rank, win);
 }
 
 void mpishmem_win_flush_local_all(MPI_Win win)
 {
-    if (!active) {
+    if (!mpishmem_ompi_flush_ranks) {
         MPI_Win_flush_local_all(win);
         return;
     }
-    for (int rank = 0, n = ranks_of(win); rank < n; rank++) MPI_Win_flush_local(rank, win);
+    for (int rank = 0; rank < mpishmem_g.n_pes; rank++) MPI_Win_flush_local(rank, win);
 }
