@@ -57,6 +57,14 @@ static int look(void)
     return took > BLIND_MIN_US && took > BLIND_FACTOR * quickest;
 }
 
+/* Whether one of the program's threads is inside MPI by the library's hand: a blocking call
+ * (mpishmem_progress_blocked) or a wait (mpishmem_progress_inside). */
+static int program_in_mpi(void)
+{
+    return __atomic_load_n(&mpishmem_progress_blocked, __ATOMIC_RELAXED) ||
+           __atomic_load_n(&mpishmem_progress_inside, __ATOMIC_RELAXED);
+}
+
 /* Sends the batches of small operations (mpi_batch.h) that the thread has seen buffered for
  * MPISHMEM_BATCH_DELAY microseconds (`since`: when it first saw some, 0: none), so that a put
  * arrives even when the program makes no further call to the library. */
@@ -113,7 +121,7 @@ static void *progress_loop(void *arg)
         nanosleep(&pause, NULL);
         send_stale_batches(&batch_since, delay_us);
         unsigned long now = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
-        if (now != seen || __atomic_load_n(&mpishmem_progress_blocked, __ATOMIC_RELAXED)) {
+        if (now != seen || program_in_mpi()) {
             seen = now;
             us = us * 2 < max_us ? us * 2 : max_us;
             continue;
@@ -127,7 +135,7 @@ static void *progress_loop(void *arg)
         double last = now_us();
         while (spin_us > 0 && !atomic_load_explicit(&pt.stop, memory_order_relaxed) &&
                __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) == seen &&
-               !__atomic_load_n(&mpishmem_progress_blocked, __ATOMIC_RELAXED)) {
+               !program_in_mpi()) {
             if (mpishmem_g.oversubscribed) sched_yield();
             send_stale_batches(&batch_since, delay_us);
             double t = now_us();

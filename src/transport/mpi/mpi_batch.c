@@ -132,9 +132,9 @@ static struct slot *take_slot(void)
         poll_slots();
         if (!s->owner) break;
         pthread_mutex_unlock(&bt.mutex);
-        mpishmem_progress_depth++;
+        mpishmem_progress_enter();
         wait_poll(&polls);
-        mpishmem_progress_depth--;
+        mpishmem_progress_leave();
         pthread_mutex_lock(&bt.mutex);
         s = &bt.slot[bt.head % N_SLOTS]; /* another thread may have taken it meanwhile */
     }
@@ -290,7 +290,7 @@ static void wait_acknowledged(struct mpishmem_batch *b, int pe)
 {
     unsigned long polls = 0;
     unsigned *count = pe < 0 ? &b->inflight : &b->t[pe].inflight;
-    mpishmem_progress_depth++;
+    mpishmem_progress_enter();
     while (__atomic_load_n(count, __ATOMIC_ACQUIRE)) {
         pthread_mutex_lock(&bt.mutex);
         poll_slots();
@@ -306,7 +306,7 @@ static void wait_acknowledged(struct mpishmem_batch *b, int pe)
         }
         wait_poll(&polls);
     }
-    mpishmem_progress_depth--;
+    mpishmem_progress_leave();
 }
 
 void mpishmem_batch_send(struct mpishmem_ctx *c)

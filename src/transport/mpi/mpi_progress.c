@@ -4,3 +4,4 @@
 _Thread_local int mpishmem_progress_depth;
 unsigned long mpishmem_progress_pokes;
 int mpishmem_progress_blocked;
+int mpishmem_progress_inside;

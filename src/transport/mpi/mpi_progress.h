@@ -15,6 +15,27 @@
  * another PE aborts the job: the exit handler then must not call MPI again). */
 extern MPISHMEM_INTERNAL _Thread_local int mpishmem_progress_depth;
 
+/* Nonzero while one of the program's threads is inside a wait of the library, which pokes MPI
+ * at every poll: the progress thread keeps out meanwhile even when the count of pokes below
+ * stands still, as it does while one poke takes long. One MPI_Test of a target serving a
+ * 2 MiB get over TCP sends the whole reply (~0.4 ms on the emulated cluster); a thread that
+ * took that for an absent program and polled MPI beside it (both in MPICH's lock, and in
+ * UCX's sends) made 2 MiB gets 1.1-1.3 ms instead of 0.4 in phases of hundreds of
+ * operations. Plain relaxed stores by the outermost wait of each thread (its
+ * mpishmem_progress_depth goes 0 -> 1 -> 0): with several threads a store of 0 may hide
+ * another's wait for a moment, which only lets the thread look once. */
+extern MPISHMEM_INTERNAL int mpishmem_progress_inside;
+static inline void mpishmem_progress_enter(void)
+{
+    if (mpishmem_progress_depth++ == 0)
+        __atomic_store_n(&mpishmem_progress_inside, 1, __ATOMIC_RELAXED);
+}
+static inline void mpishmem_progress_leave(void)
+{
+    if (--mpishmem_progress_depth == 0)
+        __atomic_store_n(&mpishmem_progress_inside, 0, __ATOMIC_RELAXED);
+}
+
 /* Counts the program's pokes of MPI and its MPI operations (relaxed atomic increments): the
  * progress thread stays out of MPI while it sees this move, since the program then calls into
  * MPI itself (a thread polling every 50 us beside a program busy with remote operations made

@@ -7,7 +7,7 @@ void mpishmem_progress_yield_rounds(void)
 {
     int rounds = 8 * mpishmem_g.oversubscribed;
     mpishmem_progress_note();
-    mpishmem_progress_depth++;
+    mpishmem_progress_enter();
     for (int i = 0; i < rounds; i++) {
         int flag;
         mpishmem_serve_messages();
@@ -15,14 +15,14 @@ void mpishmem_progress_yield_rounds(void)
                    MPI_STATUS_IGNORE);
         sched_yield();
     }
-    mpishmem_progress_depth--;
+    mpishmem_progress_leave();
 }
 
 void mpishmem_wait_request(MPI_Request *req)
 {
     unsigned long polls = 0;
     mpishmem_progress_note();
-    mpishmem_progress_depth++;
+    mpishmem_progress_enter();
     /* A collective waited for here may wait for other PEs that wait for this one's batches. */
     if (__atomic_load_n(&mpishmem_batch_buffered, __ATOMIC_RELAXED)) mpishmem_batch_send_all(0);
     for (;;) {
@@ -36,5 +36,5 @@ void mpishmem_wait_request(MPI_Request *req)
             sched_yield();
         }
     }
-    mpishmem_progress_depth--;
+    mpishmem_progress_leave();
 }

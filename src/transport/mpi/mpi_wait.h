@@ -30,7 +30,7 @@ static inline unsigned mpishmem_serve_messages(void)
 static inline void mpishmem_mpi_poke(void)
 {
     mpishmem_progress_note();
-    mpishmem_progress_depth++;
+    mpishmem_progress_enter();
     if (MPISHMEM_UNLIKELY(__atomic_load_n(&mpishmem_batch_buffered, __ATOMIC_RELAXED)))
         mpishmem_batch_send_all(0);
     if (mpishmem_g.serve_active) mpishmem_serve_messages();
@@ -40,7 +40,7 @@ static inline void mpishmem_mpi_poke(void)
         MPI_Iprobe(MPI_ANY_SOURCE, MPISHMEM_EXIT_NOTICE_TAG, mpishmem_g.world, &flag, &st);
         if (flag) mpishmem_exit_notice_found(st.MPI_TAG, st.MPI_SOURCE);
     }
-    mpishmem_progress_depth--;
+    mpishmem_progress_leave();
 }
 
 /* Call before an MPI call that blocks until another PE has made progress (a flush). MPI's
