@@ -26,7 +26,7 @@
 
 #include "bench_clock.h"
 
-#define MAXB (2 * 1024 * 1024)
+#define MAXB (4 * 1024 * 1024)
 
 enum { GET, PUT, PUT_QUIET, PUT_BURST, FETCH_ADD };
 static const char *names[] = {"get", "put", "put+quiet", "put_burst", "fetch_add"};
@@ -120,7 +120,7 @@ int main(int argc, char **argv)
     MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
     shmem_barrier_all();
     if (me == 0) {
-        static const size_t sizes[] = {8, 8192, 32768, 524288, MAXB};
+        static const size_t sizes[] = {8, 8192, 32768, 524288, 2097152, MAXB};
         int max_pairs = large_pairs > 2001 ? large_pairs : 2001;
         double *a = malloc(sizeof(double) * (size_t)max_pairs);
         double *b = malloc(sizeof(double) * (size_t)max_pairs);

@@ -54,8 +54,13 @@ static int list_selects(const char *list, const char *component)
 
 int mpishmem_ompi_rdma_btl_atomics_possible(void)
 {
-    int provided;
-    if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) return 1;
+    /* Asked with the level MPI runs at: Open MPI 5.0.11's MPI_T_init_thread sets MPI's own
+     * thread level from its argument (ompi_mpi_thread_level), and MPI_THREAD_SINGLE here
+     * turned a job at MPI_THREAD_MULTIPLE into one at MPI_THREAD_SINGLE under the progress
+     * thread (MPI_Query_thread: 0; tests/progress/progress_thread_level.c, twonode). */
+    int level = MPI_THREAD_SINGLE, provided;
+    MPI_Query_thread(&level);
+    if (MPI_T_init_thread(level, &provided) != MPI_SUCCESS) return 1;
     char buf[4096];
     int possible = 1;
     if (read_cvar("osc", buf, sizeof buf) && !list_selects(buf, "rdma")) possible = 0;
