@@ -19,9 +19,9 @@ extern MPISHMEM_INTERNAL _Thread_local int mpishmem_progress_depth;
  * at every poll: the progress thread keeps out meanwhile even when the count of pokes below
  * stands still, as it does while one poke takes long. One MPI_Test of a target serving a
  * 2 MiB get over TCP sends the whole reply (~0.4 ms on the emulated cluster); a thread that
- * took that for an absent program and polled MPI beside it (both in MPICH's lock, and in
- * UCX's sends) made 2 MiB gets 1.1-1.3 ms instead of 0.4 in phases of hundreds of
- * operations. Plain relaxed stores by the outermost wait of each thread (its
+ * took that for an absent program polled MPI beside it (both in MPICH's lock, and in UCX's
+ * sends), at 20-40% of a core through a stream of such gets (under 2% now). Plain relaxed
+ * stores by the outermost wait of each thread (its
  * mpishmem_progress_depth goes 0 -> 1 -> 0): with several threads a store of 0 may hide
  * another's wait for a moment, which only lets the thread look once. */
 extern MPISHMEM_INTERNAL int mpishmem_progress_inside;
