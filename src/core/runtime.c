@@ -305,7 +305,6 @@ static void setup_segments(const char *routine)
      * 4.1 cannot even create one on a single process: open-mpi/ompi#10726). */
     rt.heap_win = rt.data_win = MPI_WIN_NULL;
     if (mpishmem_g.n_pes > 1) {
-        mpishmem_ompi_win_free_init(rt.mpi_level);
         mpishmem_ompi_flush_ranks_init(rt.mpi_level);
         mpishmem_ompi_win_keeper_create(rt.mpi_level); /* before every other window */
         MPI_Info info = mpishmem_mpi_amo_win_info();

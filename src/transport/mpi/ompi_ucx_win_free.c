@@ -16,25 +16,12 @@
  * MPI_THREAD_MULTIPLE on the affected versions. */
 #include "ompi_ucx_win_free.h"
 
-#include "mpi_quirks.h"
-
-static int active;
-
-void mpishmem_ompi_win_free_init(int mpi_level)
-{
-    active = mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_WIN_FREE_MT] &&
-             mpi_level == MPI_THREAD_MULTIPLE;
-}
+#include "ompi_ucx_flush_ranks.h"
 
 void mpishmem_win_unlock_for_free(MPI_Win win)
 {
-    if (active) {
-        MPI_Group group;
-        int n;
-        MPI_Win_get_group(win, &group);
-        MPI_Group_size(group, &n);
-        MPI_Group_free(&group);
-        for (int rank = 0; rank < n; rank++) MPI_Win_flush(rank, win);
-    }
+    /* The same condition as the rank-by-rank flushes (the quirk at MPI_THREAD_MULTIPLE), and
+     * the same flush: every rank of the world, which every library window spans. */
+    if (mpishmem_ompi_flush_ranks) mpishmem_win_flush_all(win);
     MPI_Win_unlock_all(win);
 }

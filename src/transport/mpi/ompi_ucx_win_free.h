@@ -7,12 +7,9 @@
 
 #include "../../base/state.h"
 
-/* Decides whether the flushes apply: the quirk is on and MPI provides `mpi_level` ==
- * MPI_THREAD_MULTIPLE (call once MPI is initialized, before the library's first window). */
-MPISHMEM_INTERNAL void mpishmem_ompi_win_free_init(int mpi_level);
-
 /* Ends the lock_all epoch of `win`, which the caller frees next (MPI_Win_free, collective):
- * where the quirk applies, first flushes every rank of the window one by one. */
+ * where the quirk applies, first flushes every rank of the window one by one
+ * (mpishmem_ompi_flush_ranks_init decides, before the library's first window). */
 MPISHMEM_INTERNAL void mpishmem_win_unlock_for_free(MPI_Win win);
 
 #endif
