@@ -97,7 +97,7 @@ int main(int argc, char **argv)
     int quick = 0, large_pairs = 201;
     for (int c; (c = getopt(argc, argv, "qn:")) != -1;) {
         if (c == 'q') quick = 1;
-        else if (c == 'n') large_pairs = atoi(optarg);
+        else if (c == 'n' && atoi(optarg) > 0) large_pairs = atoi(optarg);
         else {
             fprintf(stderr, "usage: %s [-q] [-n PAIRS]\n", argv[0]);
             return 2;
