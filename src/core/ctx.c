@@ -9,7 +9,6 @@
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
-#include "../transport/mpi/ompi_ucx_flush_ranks.h"
 #include "../transport/mpi/ompi_ucx_win_free.h"
 #include "order.h"
 
@@ -55,16 +54,7 @@ void mpishmem_ctx_pool_init(void)
     pool_size = mpishmem_env.contexts > 0 ? (int)mpishmem_env.contexts : 0;
     pool_used = pool_promised = 0;
     pool = pool_size ? calloc((size_t)pool_size, sizeof *pool) : NULL;
-    /* Where the remedy of quirk OMPI_UCX_WIN_FREE_MT applies, a program's threads get windows
-     * of their own too: osc/ucx clears an ending thread's endpoints before it takes the
-     * thread out of the window's list, and another thread's MPI_Win_flush(rank) of that
-     * window meanwhile reads them (segfault in opal_common_ucx_ctx_flush; soak's threads
-     * phase on the emulated cluster: 2 of 2 runs crashed on shared windows, 0 of 2 with
-     * windows per context). */
-    int threads_own =
-        mpishmem_ompi_flush_ranks && mpishmem_g.thread_level == SHMEM_THREAD_MULTIPLE;
-    pool_owns_windows =
-        mpishmem_g.remote_updates && (mpishmem_env.context_windows || threads_own);
+    pool_owns_windows = mpishmem_g.remote_updates && mpishmem_env.context_windows;
     for (int i = 0; i < pool_size; i++) {
         if (pool_owns_windows) create_set(&pool[i]);
         else memcpy(pool[i].win, mpishmem_ctx_default.win, sizeof pool[i].win);

@@ -8,7 +8,7 @@
  * so a rank already in the barrier leaves a later one closing forever (MPICH 4.0.2: 3 hangs in
  * 8 runs; docs/multinode.md). MPICH 4.2 moved the barrier before the closes.
  *
- * Linked with the library's remedy (MPISHMEM_FINALIZE_REMEDY: closes still pending 1 s after
+ * Linked with the library's remedy (MPISHMEM_UCX_INTERPOSERS: closes still pending 1 s after
  * the first are reported complete, only where the quirk ucx-close-grace applies), the program
  * must end on every MPI; without it (MPISHMEM_MPI_QUIRKS=-ucx-close-grace) it hangs now and
  * then on the affected versions. The put is checked too. Exit status 1 on a wrong value. */

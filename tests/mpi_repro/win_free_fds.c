@@ -3,9 +3,11 @@
  * last. ARGS: multiple|single (the thread level asked for), rounds, windows a round. Exit 1
  * when a rank gained as many open files as rounds or more (something left per window or per
  * round), else 0; a rank that gained any says how many (MPICH 4.0.2 over UCX's TCP transport
- * now and then opens one connection late: 1 in 3 runs of 2 ranks). Quirk ompi-ucx-win-free-mt (docs/mpi-support.md): Open MPI 5's osc/ucx at
- * MPI_THREAD_MULTIPLE, with its per-thread workers (the default there), keeps a socket per
- * window freed over UCX's TCP transport. */
+ * now and then opens one connection late: 1 in 3 runs of 2 ranks). Quirk ompi-ucx-pooled-ep
+ * (docs/mpi-support.md): Open MPI 5's osc/ucx at MPI_THREAD_MULTIPLE, with its per-thread
+ * workers (the default there), keeps a socket per window freed over UCX's TCP transport,
+ * unless the UCX endpoints are reused as the library does (src/transport/mpi/
+ * ompi_ucx_ep_reuse.c, linked in: MPISHMEM_MPI_QUIRKS=-ompi-ucx-pooled-ep turns it off). */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <mpi.h>

@@ -88,11 +88,11 @@
      * with the thread 0 of 4 hung (its check of open files fails: a socket is left per      \
      * window cycle). osc/ucx also flushes the whole worker itself after 1000 operations  \
      * in flight (_periodical_flush_nb: soak hung in one MPI_Get of 2048 blocks), so strided \
-     * transfers go in pieces of 256 blocks, and an ending thread's endpoints are cleared    \
-     * while another thread's MPI_Win_flush(rank) may read them (soak crashed 2 of 2), so    \
-     * at SHMEM_THREAD_MULTIPLE pooled contexts get windows of their own: soak np2 3 of 3,   \
-     * np4 1 of 1, the portable cluster set 2 of 2 with the automatic thread. Not cured: a  \
-     * socket left per freed window (space_alloc's open-file check; win_free_fds). Tried:    \
+     * transfers go in pieces of 256 blocks (soak np2 3 of 3, np4 1 of 1, the portable      \
+     * cluster set 2 of 2 with the automatic thread). An ending thread's endpoints are      \
+     * cleared while another thread's flush may read them (soak crashed 2 of 2): that is     \
+     * ompi-ucx-thread-exit's, and the socket left per freed window ompi-ucx-pooled-ep's      \
+     * (space_alloc, win_free_fds). Tried:                                                   \
      * OMPI_MCA_osc_ucx_enable_wpool_thread_multiple=0 (osc/ucx's per-thread workers off:    \
      * every window on the default worker, one endpoint per peer) left no socket and cured   \
      * the hangs of win_free_mt and flush_all_churn, but each window keeps a mutex of its own \
@@ -107,15 +107,13 @@
       "MPI_Win_free, flushes every rank of a window (MPI_Win_flush) before freeing it, "      \
       "flushes all ranks rank by rank instead of MPI_Win_flush_all (which also waits for "    \
       "peers' idle workers), makes no MPI_Rget or MPI_Rput (completed the same way), "       \
-      "splits strided transfers into flushed pieces of 256 blocks, and at "                   \
-      "SHMEM_THREAD_MULTIPLE gives pooled contexts windows of their own",                     \
+      "and splits strided transfers into flushed pieces of 256 blocks",                       \
       "tests/mpi_repro/win_free_mt.c (2 ranks on 2 hosts, MPI_THREAD_MULTIPLE, a probing "     \
       "thread, 2 windows a round: hung in 3 of 3 runs; with the kept window 0 of 8); "        \
       "tests/batch/batch_stress.np8 on the cluster with the progress thread: hung at "        \
       "shmem_finalize 3 of 3 with the kept window alone, 0 of 5 with the flushes too; "      \
       "tests/mpi_repro/flush_all_churn.c flushall (2 ranks on 2 hosts: hung 2 of 2; rank by "  \
-      "rank 0 of 3); not cured: tests/mpi_repro/win_free_fds.c (2 ranks on 2 hosts, 10 "       \
-      "windows freed: 10 sockets left on each rank)")                                         \
+      "rank 0 of 3)")                                                                         \
     /* Measured on the emulated cluster only (5.0.11 with its UCX 1.20.1); whether UCX or     \
      * Open MPI is at fault is not known, so the entry is Open MPI's from 5.0 on. */          \
     X(OMPI_UCX_TCP_PUT, "ompi-ucx-tcp-put", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,                \
@@ -167,5 +165,33 @@
       "is unset",                                                                              \
       "tests/mpi_repro/init_round_robin.c (3 ranks, two cliques round robin, 5.0.2: 21 hangs " \
       "in 72 runs without, 0 in 45 with); the 3-PE twonode tests over OFI: 8 hung in one run " \
-      "of the suite without")
+      "of the suite without")                                                                \
+    /* Read in Open MPI 5.0.x's common_ucx_wpool.c (workers of freed windows and ended       \
+     * threads go to an idle list, destroyed only at finalize, and a worker taken again       \
+     * creates new endpoints) and UCX 1.20's ucp_ep.c (ucp_ep_destroy leaves an endpoint with \
+     * a connection from its peer for the worker's destruction: "TODO negotiate disconnect"). \
+     * Measured on the emulated cluster, 5.0.11 with its UCX 1.20.1. */                      \
+    X(OMPI_UCX_POOLED_EP, "ompi-ucx-pooled-ep", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,            \
+      "osc/ucx with MPI_THREAD_MULTIPLE: each window freed (and each thread ended) leaves "   \
+      "its workers' endpoints to every peer, and their TCP connections, open until "          \
+      "MPI_Finalize, and the next window on the same worker opens new ones, until the "       \
+      "process runs out of file descriptors; the library's ucp_ep_destroy keeps a pooled "   \
+      "worker's endpoint and its ucp_ep_create hands it back for the same peer worker",       \
+      "tests/mpi_repro/win_free_fds.c (2 ranks on 2 hosts, 10 windows freed: 10 sockets "     \
+      "left on each rank without the remedy, none with it); tests/space/space_alloc on the "  \
+      "cluster (34 open files before its cycles, 53 after, without it)")                      \
+    /* Read in Open MPI 5.0.x's common_ucx_wpool.c (_tlocal_ctx_rec_cleanup frees a thread's  \
+     * endpoint array before it takes the thread's record off the window's list, which       \
+     * ctx_flush walks reading those arrays; so in 5.0.0, 5.0.9 and main of 2026-11).       \
+     * Measured on the emulated cluster, 5.0.11. */                                            \
+    X(OMPI_UCX_THREAD_EXIT, "ompi-ucx-thread-exit", MPISHMEM_MPI_OPENMPI, 50000, 0, 1,        \
+      "osc/ucx with MPI_THREAD_MULTIPLE: a thread's end frees its endpoints of every window "  \
+      "it used while another thread's flush of the same window may read them (segfault in "   \
+      "opal_common_ucx_ctx_flush); the library interposes osc/ucx's walks of those records "   \
+      "(opal_common_ucx_ctx_flush, _wpmem_fence, _wpctx_release) under a shared lock that "   \
+      "an ending thread holds exclusively until its records are gone",                        \
+      "tests/mpi_repro/thread_exit_flush.c (2 ranks on 2 hosts, 1000 threads: segfault in 4 " \
+      "of 4 runs without the remedy, 0 of 4 with it; 4 ranks, 100 threads: 3 of 3, 0 of 1); " \
+      "tests/soak/soak -t 4 at 2 PEs on the cluster (threads on shared windows): 2 of 2 "   \
+      "without, passes with; threads_ops.np4 on the cluster: segfault now and then without")
 #endif

@@ -18,7 +18,7 @@
  * quieted every context and synchronized all PEs). It affects nothing but endpoint closes,
  * which MPICH issues only in MPI_Finalize, and only where the quirk table's entry
  * ucx-close-grace applies (mpi_quirks_table.h); elsewhere both calls pass straight through.
- * Plain MPI programs of the tests link this file and mpi_quirks.c (MPISHMEM_FINALIZE_REMEDY),
+ * Plain MPI programs of the tests link this file and mpi_quirks.c (MPISHMEM_UCX_INTERPOSERS),
  * so the decision is taken here, at the first close, not by shmem_init. */
 #define _GNU_SOURCE
 #include <mpi.h>
