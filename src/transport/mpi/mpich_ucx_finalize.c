@@ -30,6 +30,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+/* Named by mpi_quirks.c, so that a static link takes this object (mpi_quirks.h). */
+__attribute__((visibility("hidden"))) const char mpishmem_interposer_ucx_finalize = 1;
+
 #define MPISHMEM_CLOSE_GRACE_SECONDS 1.0
 /* UCX returns small negative numbers cast to pointers for errors (UCS_PTR_IS_ERR). */
 #define UCS_ERR_POINTER(p) ((uintptr_t)(p) >= (uintptr_t)-100)

@@ -35,6 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Named by mpi_quirks.c, so that a static link takes this object (mpi_quirks.h). */
+__attribute__((visibility("hidden"))) const char mpishmem_interposer_ompi_ep_reuse = 1;
+
 /* The beginnings of UCX's public, ABI-stable parameter structures (ucp_def.h, ucp.h): the
  * library is built without UCX's headers. */
 struct ucx_ep_params_head {

@@ -39,6 +39,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+/* Named by mpi_quirks.c, so that a static link takes this object (mpi_quirks.h). */
+__attribute__((visibility("hidden"))) const char mpishmem_interposer_ompi_thread_exit = 1;
+
 /* glibc's registration of a thread_local destructor, and this object's handle for it; weak:
  * without them (another C library) no thread gets the handler. */
 extern int __cxa_thread_atexit_impl(void (*dtor)(void *), void *obj, void *dso_symbol)
