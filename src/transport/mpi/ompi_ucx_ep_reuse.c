@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Named by mpi_quirks.c, so that a static link takes this object (mpi_quirks.h). */
+/* Named by mpi_quirks.c, so that a static link takes this object. */
 __attribute__((visibility("hidden"))) const char mpishmem_interposer_ompi_ep_reuse = 1;
 
 /* The beginnings of UCX's public, ABI-stable parameter structures (ucp_def.h, ucp.h): the
