@@ -16,7 +16,10 @@
  *   fetch_add  shmem_long_atomic_fetch_add  MPI_Fetch_and_op + MPI_Win_flush  (8 bytes)
  * Output, one line per operation and size: <op> <bytes> <shmem median ns> <MPI median ns>
  * <ratio of the medians> <median of the pairs' ratios>. Options: -q quick (a smoke test),
- * -n PAIRS (pairs per large size; default 201). */
+ * -n PAIRS (pairs per large size; default 201), -c control: the OpenSHMEM member replaced by
+ * the same raw MPI operation on a second window, which shows how far two MPI windows alone
+ * differ (Open MPI's osc/ucx at MPI_THREAD_MULTIPLE gives each window a UCX worker and
+ * connections of its own). */
 #include <mpi.h>
 #include <shmem.h>
 #include <stdio.h>
@@ -34,10 +37,14 @@ static const char *names[] = {"get", "put", "put+quiet", "put_burst", "fetch_add
 
 static char *heap, *src, *dst;
 static long fetched; /* keeps the fetches */
-static MPI_Win win;
+static MPI_Win win, control_win;
+static int control; /* -c: the first member is raw MPI too, on a window of its own */
+
+static double time_mpi(MPI_Win win, int op, size_t n);
 
 static double time_shmem(int op, size_t n)
 {
+    if (control) return time_mpi(control_win, op, n);
     double t0 = now_ns();
     switch (op) {
     case GET: shmem_getmem(dst, heap, n, 1); break;
@@ -52,7 +59,7 @@ static double time_shmem(int op, size_t n)
     return now_ns() - t0;
 }
 
-static double time_mpi(int op, size_t n)
+static double time_mpi(MPI_Win win, int op, size_t n)
 {
     double t0 = now_ns();
     switch (op) {
@@ -95,11 +102,12 @@ static double median(double *v, int n)
 int main(int argc, char **argv)
 {
     int quick = 0, large_pairs = 201;
-    for (int c; (c = getopt(argc, argv, "qn:")) != -1;) {
+    for (int c; (c = getopt(argc, argv, "qcn:")) != -1;) {
         if (c == 'q') quick = 1;
+        else if (c == 'c') control = 1;
         else if (c == 'n' && atoi(optarg) > 0) large_pairs = atoi(optarg);
         else {
-            fprintf(stderr, "usage: %s [-q] [-n PAIRS]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-q] [-c] [-n PAIRS]\n", argv[0]);
             return 2;
         }
     }
@@ -118,6 +126,11 @@ int main(int argc, char **argv)
     char *base;
     MPI_Win_allocate(MAXB, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
     MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
+    char *control_base;
+    if (control) {
+        MPI_Win_allocate(MAXB, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &control_base, &control_win);
+        MPI_Win_lock_all(MPI_MODE_NOCHECK, control_win);
+    }
     shmem_barrier_all();
     if (me == 0) {
         static const size_t sizes[] = {8, 8192, 32768, 524288, 2097152, MAXB};
@@ -125,7 +138,9 @@ int main(int argc, char **argv)
         double *a = malloc(sizeof(double) * (size_t)max_pairs);
         double *b = malloc(sizeof(double) * (size_t)max_pairs);
         double *r = malloc(sizeof(double) * (size_t)max_pairs);
-        printf("# op bytes shmem_ns mpi_ns ratio pair_ratio\n");
+        printf(control ? "# control: both members raw MPI, each on a window of its own\n"
+                       "# op bytes mpi2_ns mpi_ns ratio pair_ratio\n"
+                       : "# op bytes shmem_ns mpi_ns ratio pair_ratio\n");
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
             size_t n = sizes[s];
             int pairs = quick ? 11 : n >= 524288 ? large_pairs : 2001;
@@ -135,15 +150,15 @@ int main(int argc, char **argv)
                 if (op == FETCH_ADD && n != 8) continue;
                 for (int w = 0; w < 3; w++) { /* warm-up: first-touch, connections */
                     time_shmem(op, n);
-                    time_mpi(op, n);
+                    time_mpi(win, op, n);
                 }
                 for (int i = 0; i < pairs; i++) {
                     if (i & 1) {
-                        b[i] = time_mpi(op, n);
+                        b[i] = time_mpi(win, op, n);
                         a[i] = time_shmem(op, n);
                     } else {
                         a[i] = time_shmem(op, n);
-                        b[i] = time_mpi(op, n);
+                        b[i] = time_mpi(win, op, n);
                     }
                     r[i] = a[i] / b[i];
                 }
@@ -161,6 +176,10 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     MPI_Win_unlock_all(win);
     MPI_Win_free(&win);
+    if (control) {
+        MPI_Win_unlock_all(control_win);
+        MPI_Win_free(&control_win);
+    }
     shmem_free(heap);
     free(src);
     free(dst);

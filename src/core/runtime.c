@@ -25,6 +25,7 @@
 #include "../transport/mpi/ompi_ucx_flush_ranks.h"
 #include "../transport/mpi/ompi_ucx_win_free.h"
 #include "../transport/mpi/ompi_ucx_win_keeper.h"
+#include "../transport/mpi/ucx_interposers.h"
 #include "alloc.h"
 #include "amo.h"
 #include "ctx.h"
@@ -35,6 +36,11 @@
 #include "space.h"
 #include "team.h"
 #include "watchdog.h"
+
+/* Brings the interposers' objects into static links (ucx_interposers.h). */
+__attribute__((used)) static const char *const interposers[] = {
+    &mpishmem_interposer_ucx_finalize, &mpishmem_interposer_ompi_ep_reuse,
+    &mpishmem_interposer_ompi_thread_exit};
 
 struct mpishmem_mpi_use mpishmem_mpi_use;
 int mpishmem_implicit_finalize;

@@ -24,17 +24,6 @@ struct mpishmem_mpi_library mpishmem_mpi_library;
 unsigned char mpishmem_quirk_on[MPISHMEM_QUIRK_COUNT];
 static int detected;
 
-/* The interposers (mpich_ucx_finalize.c, ompi_ucx_ep_reuse.c, ompi_ucx_thread_exit.c) define
- * only calls of UCX and Open MPI, which nothing in the library calls: a static link, which
- * takes an object of libmpishmem.a only for a symbol something needs, would leave them out and
- * with them their remedies. This object, which every program of the library needs, names one
- * symbol of each. */
-extern const char mpishmem_interposer_ucx_finalize, mpishmem_interposer_ompi_ep_reuse,
-    mpishmem_interposer_ompi_thread_exit;
-__attribute__((used)) static const char *const interposers[] = {
-    &mpishmem_interposer_ucx_finalize, &mpishmem_interposer_ompi_ep_reuse,
-    &mpishmem_interposer_ompi_thread_exit};
-
 const char *mpishmem_mpi_kind_name(enum mpishmem_mpi_kind kind)
 {
     switch (kind) {

@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* Named by mpi_quirks.c, so that a static link takes this object. */
+/* Named by runtime.c, so that a static link takes this object (ucx_interposers.h). */
 __attribute__((visibility("hidden"))) const char mpishmem_interposer_ucx_finalize = 1;
 
 #define MPISHMEM_CLOSE_GRACE_SECONDS 1.0

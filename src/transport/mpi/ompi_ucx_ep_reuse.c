@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Named by mpi_quirks.c, so that a static link takes this object. */
+/* Named by runtime.c, so that a static link takes this object (ucx_interposers.h). */
 __attribute__((visibility("hidden"))) const char mpishmem_interposer_ompi_ep_reuse = 1;
 
 /* The beginnings of UCX's public, ABI-stable parameter structures (ucp_def.h, ucp.h): the

@@ -39,7 +39,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* Named by mpi_quirks.c, so that a static link takes this object. */
+/* Named by runtime.c, so that a static link takes this object (ucx_interposers.h). */
 __attribute__((visibility("hidden"))) const char mpishmem_interposer_ompi_thread_exit = 1;
 
 /* glibc's registration of a thread_local destructor, and this object's handle for it; weak:
