@@ -51,7 +51,8 @@ struct ucx_worker_address_attr {
 };
 #define UCX_WORKER_ADDRESS_ATTR_FIELD_UID 1u /* UCP_WORKER_ADDRESS_ATTR_FIELD_UID */
 
-/* An endpoint made here: its worker, its peer worker, and whether osc/ucx has let it go. */
+/* An endpoint made here: its worker, its peer worker, and whether osc/ucx has let it go (ep
+ * NULL: forgotten, its address since given to another endpoint). */
 struct pooled_ep {
     void *ep, *worker;
     uint64_t peer;
@@ -178,21 +179,29 @@ __attribute__((visibility("default"))) int ucp_ep_create(void *worker,
             "ucp_ep_create");
     mpishmem_mpi_quirks_detect();
     mpishmem_ompi_thread_exit_watch(); /* this thread now has records in osc/ucx */
-    if (!mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_POOLED_EP] ||
-        params->field_mask != UCX_EP_PARAM_FIELD_REMOTE_ADDRESS)
-        return real(worker, params, ep_out);
-    uint64_t peer = peer_worker_id(params->address);
-    if (peer == 0) return real(worker, params, ep_out);
-    pthread_mutex_lock(&pool.lock);
-    struct pooled_ep *r = find_idle(worker, peer);
-    if (r) {
-        r->idle = 0;
-        *ep_out = r->ep;
+    if (!mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_POOLED_EP]) return real(worker, params, ep_out);
+    uint64_t peer = params->field_mask == UCX_EP_PARAM_FIELD_REMOTE_ADDRESS
+                        ? peer_worker_id(params->address)
+                        : 0;
+    if (peer) {
+        pthread_mutex_lock(&pool.lock);
+        struct pooled_ep *r = find_idle(worker, peer);
+        if (r) r->idle = 0; /* the worker's thread owns it again */
         pthread_mutex_unlock(&pool.lock);
-        return 0; /* UCS_OK */
+        if (r) {
+            *ep_out = r->ep;
+            return 0; /* UCS_OK */
+        }
     }
     int status = real(worker, params, ep_out);
-    if (status == 0) record(*ep_out, worker, peer);
+    if (status != 0) return status;
+    pthread_mutex_lock(&pool.lock);
+    /* A record of an endpoint that went another way (ucp_disconnect_nb: Open MPI's pml at
+     * finalize) and whose address UCX gave this one: forgotten, so that this endpoint's
+     * ucp_ep_destroy is never mistaken for a pooled one's. */
+    struct pooled_ep *stale = find_ep(*ep_out);
+    if (stale) stale->ep = NULL;
+    if (peer) record(*ep_out, worker, peer);
     pthread_mutex_unlock(&pool.lock);
     return status;
 }
