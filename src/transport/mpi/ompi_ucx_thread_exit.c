@@ -42,8 +42,8 @@
 /* Named by runtime.c, so that a static link takes this object (ucx_interposers.h). */
 __attribute__((visibility("hidden"))) const char mpishmem_interposer_ompi_thread_exit = 1;
 
-/* glibc's registration of a thread_local destructor, and this object's handle for it; weak:
- * without them (another C library) no thread gets the handler. */
+/* glibc's registration of a thread_local destructor (weak: with another C library no thread
+ * gets the handler), and this object's handle for it. */
 extern int __cxa_thread_atexit_impl(void (*dtor)(void *), void *obj, void *dso_symbol)
     __attribute__((weak));
 extern void *__dso_handle __attribute__((visibility("hidden")));
