@@ -24,8 +24,8 @@
 #include <mpi.h>
 
 #include "mpi_quirks.h"
+#include "ucx_interposers.h"
 
-#include <dlfcn.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -50,17 +50,10 @@ static double seconds_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void *next_symbol(const char *name)
-{
-    void *f = dlsym(RTLD_NEXT, name);
-    if (!f) abort(); /* MPICH calls these only when libucp is loaded, so it has them */
-    return f;
-}
-
 __attribute__((visibility("default"))) void *ucp_disconnect_nb(void *ep)
 {
     static void *(*real)(void *);
-    if (!real) real = (void *(*)(void *))next_symbol("ucp_disconnect_nb");
+    if (!real) real = (void *(*)(void *))mpishmem_interposed_next("ucp_disconnect_nb");
     void *request = real(ep);
     if (request == NULL || UCS_ERR_POINTER(request)) return request;
     mpishmem_mpi_quirks_detect();
@@ -80,7 +73,7 @@ __attribute__((visibility("default"))) void *ucp_disconnect_nb(void *ep)
 __attribute__((visibility("default"))) int ucp_request_is_completed(void *request)
 {
     static int (*real)(void *);
-    if (!real) real = (int (*)(void *))next_symbol("ucp_request_is_completed");
+    if (!real) real = (int (*)(void *))mpishmem_interposed_next("ucp_request_is_completed");
     int done = real(request);
     if (done || closes.n == 0 || seconds_now() - closes.first < MPISHMEM_CLOSE_GRACE_SECONDS)
         return done;

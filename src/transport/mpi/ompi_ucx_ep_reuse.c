@@ -27,6 +27,7 @@
 #include <mpi.h>
 
 #include "mpi_quirks.h"
+#include "ucx_interposers.h"
 #include "ompi_ucx_thread_exit.h"
 
 #include <dlfcn.h>
@@ -68,13 +69,6 @@ static struct {
     size_t n, cap;
     size_t *by_ep, *by_peer, slots; /* slots: a power of two, at least 2 * cap */
 } pool = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
-static void *next_symbol(const char *name)
-{
-    void *f = dlsym(RTLD_NEXT, name);
-    if (!f) abort(); /* only a loaded libucp's users call these, so it has them */
-    return f;
-}
 
 static size_t mix(uint64_t x)
 {
@@ -173,10 +167,9 @@ __attribute__((visibility("default"))) int ucp_ep_create(void *worker,
                                                          const struct ucx_ep_params_head *params,
                                                          void **ep_out)
 {
-    static int (*real)(void *, const struct ucx_ep_params_head *, void **);
-    if (!real)
-        real = (int (*)(void *, const struct ucx_ep_params_head *, void **))next_symbol(
-            "ucp_ep_create");
+    typedef int create_fn(void *, const struct ucx_ep_params_head *, void **);
+    static create_fn *real;
+    if (!real) real = (create_fn *)mpishmem_interposed_next("ucp_ep_create");
     mpishmem_mpi_quirks_detect();
     mpishmem_ompi_thread_exit_watch(); /* this thread now has records in osc/ucx */
     if (!mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_POOLED_EP]) return real(worker, params, ep_out);
@@ -209,7 +202,7 @@ __attribute__((visibility("default"))) int ucp_ep_create(void *worker,
 __attribute__((visibility("default"))) void ucp_ep_destroy(void *ep)
 {
     static void (*real)(void *);
-    if (!real) real = (void (*)(void *))next_symbol("ucp_ep_destroy");
+    if (!real) real = (void (*)(void *))mpishmem_interposed_next("ucp_ep_destroy");
     pthread_mutex_lock(&pool.lock);
     struct pooled_ep *r = find_ep(ep);
     if (r && !r->idle) {
@@ -224,7 +217,7 @@ __attribute__((visibility("default"))) void ucp_ep_destroy(void *ep)
 __attribute__((visibility("default"))) void ucp_worker_destroy(void *worker)
 {
     static void (*real)(void *);
-    if (!real) real = (void (*)(void *))next_symbol("ucp_worker_destroy");
+    if (!real) real = (void (*)(void *))mpishmem_interposed_next("ucp_worker_destroy");
     pthread_mutex_lock(&pool.lock);
     size_t kept = 0;
     for (size_t i = 0; i < pool.n; i++)

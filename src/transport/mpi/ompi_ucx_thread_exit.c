@@ -30,6 +30,7 @@
 #include <mpi.h>
 
 #include "mpi_quirks.h"
+#include "ucx_interposers.h"
 #include "ompi_ucx_thread_exit.h"
 
 #include <dlfcn.h>
@@ -100,13 +101,6 @@ void mpishmem_ompi_thread_exit_watch(void)
     if (release_key_made) __cxa_thread_atexit_impl(exclusive_at_end, NULL, &__dso_handle);
 }
 
-static void *next_symbol(const char *name)
-{
-    void *f = dlsym(RTLD_NEXT, name);
-    if (!f) abort(); /* only osc/ucx calls these, from the libopen-pal that defines them */
-    return f;
-}
-
 /* Takes the lock shared. While a thread ends holding it, this thread progresses Open MPI
  * (opal_progress, as osc/ucx's own waits do): the ending thread flushes its UCX worker, and
  * the peers' ending threads theirs, which needs this process's receiving worker progressed;
@@ -141,7 +135,8 @@ __attribute__((visibility("default"))) int opal_common_ucx_ctx_flush(void *ctx, 
                                                                      int target)
 {
     static int (*real)(void *, int, int);
-    if (!real) real = (int (*)(void *, int, int))next_symbol("opal_common_ucx_ctx_flush");
+    if (!real)
+        real = (int (*)(void *, int, int))mpishmem_interposed_next("opal_common_ucx_ctx_flush");
     int rc;
     WALK(rc = real(ctx, scope, target));
     return rc;
@@ -150,7 +145,7 @@ __attribute__((visibility("default"))) int opal_common_ucx_ctx_flush(void *ctx, 
 __attribute__((visibility("default"))) int opal_common_ucx_wpmem_fence(void *mem)
 {
     static int (*real)(void *);
-    if (!real) real = (int (*)(void *))next_symbol("opal_common_ucx_wpmem_fence");
+    if (!real) real = (int (*)(void *))mpishmem_interposed_next("opal_common_ucx_wpmem_fence");
     int rc;
     WALK(rc = real(mem));
     return rc;
@@ -159,6 +154,6 @@ __attribute__((visibility("default"))) int opal_common_ucx_wpmem_fence(void *mem
 __attribute__((visibility("default"))) void opal_common_ucx_wpctx_release(void *ctx)
 {
     static void (*real)(void *);
-    if (!real) real = (void (*)(void *))next_symbol("opal_common_ucx_wpctx_release");
+    if (!real) real = (void (*)(void *))mpishmem_interposed_next("opal_common_ucx_wpctx_release");
     WALK(real(ctx));
 }
