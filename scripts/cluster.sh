@@ -209,12 +209,20 @@ run_openmpi() {
   tmp=$(mktemp -d /tmp/mpishmem-prte.XXXXXX)
   # Open MPI's RMA across hosts goes through UCX (its components refuse TCP-only machines
   # unless told any transport will do); the user's OMPI_MCA_* settings win.
+  # --leave-session-attached: the launcher's daemons on the other hosts stay in the caller's
+  # session instead of starting their own. The emulated hosts share this machine's cores, and
+  # with the kernel's automatic session groups (sched_autogroup_enabled) a session is
+  # scheduled as one group: one holding busy PEs and threads that sleep and wake often (the
+  # progress threads) was seen to keep every other session off both cores for 4-11 s
+  # (progress_exchange_hog.np4 on the cluster, 2-11 s rounds in 1 of 3 runs; 0 of 8 with this
+  # option; tests/progress/sched_group_starvation.c shows it without MPI). On real hosts the
+  # sessions of different hosts never share cores (docs/multinode.md, "Sessions").
   rc=0
   (enter h1 env TMPDIR="$tmp" OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "$over" \
     OMPI_MCA_pml="${OMPI_MCA_pml:-ucx}" OMPI_MCA_osc="${OMPI_MCA_osc:-ucx}" \
     OMPI_MCA_pml_ucx_tls="${OMPI_MCA_pml_ucx_tls:-any}" \
     OMPI_MCA_pml_ucx_devices="${OMPI_MCA_pml_ucx_devices:-any}" \
-    "$mpiexec" --mca plm_rsh_agent "$here/cluster-launch.sh" \
+    "$mpiexec" --leave-session-attached --mca plm_rsh_agent "$here/cluster-launch.sh" \
     --host "$olist" --map-by "ppr:$ppn:node$map" -n "$np" "$@") || rc=$?
   rm -rf "$tmp"
   exit "$rc"
