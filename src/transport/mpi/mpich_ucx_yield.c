@@ -25,10 +25,9 @@
 
 #include "mpich_ucx_yield.h"
 #include "mpi_quirks.h"
+#include "ucx_interposers.h"
 
-#include <dlfcn.h>
 #include <sched.h>
-#include <stdlib.h>
 
 static int yield_idle; /* set at start-up, read by every thread in MPI: relaxed atomics */
 /* What UCX's progress calls did, for the progress thread's choice between polling on and
@@ -42,10 +41,7 @@ static int ucx_seen;
 __attribute__((visibility("default"))) unsigned ucp_worker_progress(void *worker)
 {
     static unsigned (*real)(void *);
-    if (!real) {
-        real = (unsigned (*)(void *))dlsym(RTLD_NEXT, "ucp_worker_progress");
-        if (!real) abort(); /* only a loaded libucp's users call it, so it is there */
-    }
+    if (!real) real = (unsigned (*)(void *))mpishmem_interposed_next("ucp_worker_progress");
     unsigned events = real(worker);
     if (events != 0)
         __atomic_store_n(&ucx_events, __atomic_load_n(&ucx_events, __ATOMIC_RELAXED) + events,
