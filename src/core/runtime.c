@@ -19,6 +19,7 @@
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_progress.h"
 #include "../transport/mpi/mpi_quirks.h"
+#include "../transport/mpi/mpich_mt_yield.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "../transport/mpi/mpich_node_shm.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
@@ -180,6 +181,7 @@ static void setup_mpi(int requested, int *provided, const char *routine)
         MPI_Query_thread(&level);
     }
     rt.mpi_level = level;
+    mpishmem_mpi_blocking_yields_set(level);
     *provided = from_mpi_level(level);
     if (*provided > requested) *provided = requested;
     if (!rt.atexit_done) {

@@ -5,7 +5,8 @@
  * libopen-pal's). Checks that each name, looked up the way the MPI's calls are bound, lands in
  * the object that holds shmem_init, and, when a libucp (a libopen-pal.so.80) is loaded, that it
  * defines the real one that the interposed call forwards to. An MPI without UCX (Intel MPI)
- * never calls them. */
+ * never calls them. The C library's sched_yield, interposed for MPICH 5's blocking waits
+ * (mpich_mt_yield.c), must land in libmpishmem too. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <shmem.h>
@@ -58,6 +59,11 @@ int main(void)
               (pal ? check(ompi_names, sizeof ompi_names / sizeof *ompi_names, lib, pal,
                            "libopen-pal")
                    : 0);
+    /* sched_yield (mpich_mt_yield.c), on every MPI: MPICH 5 calls it inside its blocking
+     * waits. A static link exports the program's copy only for a shared library that refers
+     * to it, which not every MPI does: checked where libmpishmem is a shared object. */
+    static const char *const libc_names[] = {"sched_yield"};
+    if (strcmp(lib, object_of((void *)&main)) != 0) bad |= check(libc_names, 1, lib, NULL, NULL);
     if (ucp) dlclose(ucp);
     if (pal) dlclose(pal);
     if (shmem_my_pe() == 0 && !bad)

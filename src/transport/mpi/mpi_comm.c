@@ -27,7 +27,9 @@ static int blocking_ok(void)
     do {                                                                                  \
         mpishmem_progress_depth++;                                                        \
         __atomic_add_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);              \
+        mpishmem_mpi_blocking_depth++;                                                    \
         CALL;                                                                             \
+        mpishmem_mpi_blocking_depth--;                                                    \
         __atomic_sub_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);              \
         mpishmem_progress_note();                                                         \
         mpishmem_progress_depth--;                                                        \

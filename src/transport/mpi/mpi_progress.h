@@ -60,12 +60,18 @@ static inline void mpishmem_progress_note(void)
  * PEs' traffic (bale's AGP index-gather, 2 hosts x 2 PEs: 255 s with the thread polling
  * beside the flushes of gets, 110-124 s before). */
 extern MPISHMEM_INTERNAL int mpishmem_progress_blocked;
+/* How many of this thread's calls are such blocking MPI calls: inside them MPICH 5 at
+ * MPI_THREAD_MULTIPLE yields the core at every poll, which the library mostly skips
+ * (mpich_mt_yield.c). */
+extern MPISHMEM_INTERNAL _Thread_local int mpishmem_mpi_blocking_depth;
 /* Runs CALL, such a blocking MPI call (two locked additions around a call that waits for the
  * network). */
 #define MPISHMEM_BLOCKING(CALL)                                                          \
     do {                                                                                \
         __atomic_add_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);            \
+        mpishmem_mpi_blocking_depth++;                                                  \
         CALL;                                                                           \
+        mpishmem_mpi_blocking_depth--;                                                  \
         __atomic_sub_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);            \
     } while (0)
 
