@@ -43,7 +43,7 @@ static inline int pending_windows(const struct mpishmem_ctx *c, int id, MPI_Win 
 
 void mpishmem_mpi_complete_gets(struct mpishmem_ctx *c)
 {
-    for (unsigned i = 0; i < c->n_get_req; i++) mpishmem_wait_request(&c->get_req[i]);
+    for (unsigned i = 0; i < c->n_get_req; i++) mpishmem_wait_rma(&c->get_req[i]);
     c->n_get_req = 0;
 }
 
@@ -68,7 +68,7 @@ void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
  * MPI's own blocking flush would spin and keep the target off the core). */
 static void wait_yielding(MPI_Request *req)
 {
-    mpishmem_wait_request(req);
+    mpishmem_wait_rma(req);
 }
 
 void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,

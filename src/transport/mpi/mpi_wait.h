@@ -55,7 +55,12 @@ static inline void mpishmem_progress_before_block(void)
     }
 }
 
-/* Completes an MPI request while yielding (MPICH's own blocking waits never yield). */
+/* Completes an MPI request while yielding (MPICH's own blocking waits never yield) and serving
+ * the messages of other PEs at every poll: for collectives and messages, which other PEs
+ * complete (and which they may wait for this PE's service to reach). */
 MPISHMEM_INTERNAL void mpishmem_wait_request(MPI_Request *req);
+/* The same for this PE's own request-based RMA operation, which MPI completes without any
+ * PE's service: serves at every 8th poll only. */
+MPISHMEM_INTERNAL void mpishmem_wait_rma(MPI_Request *req);
 
 #endif
