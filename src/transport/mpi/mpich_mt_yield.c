@@ -39,9 +39,16 @@ static void count(unsigned long *n)
     __atomic_store_n(n, __atomic_load_n(n, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
 }
 
+static int (*real_yield)(void);
+
+/* Found when the library is loaded: the first call may come from any thread, at any time. */
+__attribute__((constructor)) static void find_real_yield(void)
+{
+    real_yield = (int (*)(void))mpishmem_interposed_next("sched_yield");
+}
+
 __attribute__((visibility("default"))) int sched_yield(void)
 {
-    static int (*real)(void);
     static _Thread_local unsigned polls;
     if (mpishmem_mpi_blocking_depth > 0) {
         if (__atomic_load_n(&skip, __ATOMIC_RELAXED) && !mpishmem_g.oversubscribed &&
@@ -57,8 +64,8 @@ __attribute__((visibility("default"))) int sched_yield(void)
     } else {
         count(&n_passed_other);
     }
-    if (!real) real = (int (*)(void))mpishmem_interposed_next("sched_yield");
-    return real();
+    if (MPISHMEM_UNLIKELY(!real_yield)) find_real_yield(); /* called before constructors ran */
+    return real_yield();
 }
 
 void mpishmem_mpi_blocking_yields_set(int mpi_level)
