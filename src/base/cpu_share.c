@@ -83,3 +83,9 @@ int mpishmem_core_shared_look(void)
     if (MPISHMEM_UNLIKELY(gap > GAP_NS)) return after_gap(now);
     return now < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
 }
+
+int mpishmem_core_shared_lately(void)
+{
+    return mpishmem_shared_detect &&
+           clock_ns() < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
+}

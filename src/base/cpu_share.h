@@ -27,4 +27,8 @@ static inline int mpishmem_core_shared(void)
     return mpishmem_shared_detect && mpishmem_core_shared_look();
 }
 
+/* Whether a wait found the core shared lately, without a look of its own (which, after a
+ * pause, reads the kernel's counts of this thread): for calls made inside MPI's own loops. */
+MPISHMEM_INTERNAL int mpishmem_core_shared_lately(void);
+
 #endif
