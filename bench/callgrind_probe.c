@@ -13,6 +13,7 @@ PROBE(p, shmem_long_p(x, 1, pe))
 PROBE(g, v = shmem_long_g(x, pe))
 PROBE(quiet, (void)x; (void)pe; shmem_quiet())
 PROBE(fetch_add, v = shmem_long_atomic_fetch_add(x, 1, pe))
+PROBE(putmem_quiet, shmem_putmem(x, &v, 8, pe); shmem_quiet())
 
 int main(void)
 {
@@ -32,6 +33,7 @@ int main(void)
         shmem_quiet();
         probe_quiet(x, peer);
         probe_fetch_add(x, peer);
+        probe_putmem_quiet(x, peer);
     }
     shmem_barrier_all();
     shmem_free(x);

@@ -68,6 +68,7 @@ for name in $names; do
       !cg && $2 == "heap" && $4 == "ns" && ($3 == 8 || $1 == "quiet_idle") { row[++n] = $0 }
       END {
         map["putmem"] = "put"; map["p"] = "p"; map["g"] = "g"; map["fetch_add"] = "fetch_add"
+        map["putmem_quiet"] = "put+quiet"
         for (i = 1; i <= n; i++) {
           split(row[i], f, " ")
           c = ""
