@@ -18,8 +18,9 @@
  * yield to take it every 16 polls. Where PEs share cores (mpishmem_g.oversubscribed, or the
  * library's waits found the core shared lately: base/cpu_share.h) every call is passed on
  * (the yield then lets the PE being waited for run), as is every call from anywhere else (the
- * program's, the library's own waits'). Only where the quirk table's entry mpich-mt-poll-yield applies
- * and MPI runs at MPI_THREAD_MULTIPLE; elsewhere the call passes straight through. */
+ * program's, the library's own waits'). Only where the quirk table's entry
+ * mpich-mt-poll-yield applies and MPI runs at MPI_THREAD_MULTIPLE; elsewhere the call passes
+ * straight through. */
 #define _GNU_SOURCE
 #include "mpich_mt_yield.h"
 
