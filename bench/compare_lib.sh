@@ -33,3 +33,10 @@ twonode_env() {
 bind_core() {
   if [ "$(build_flavour "$1")" = openmpi ]; then echo "--bind-to core"; else echo "-bind-to core"; fi
 }
+# twonode_setup BUILD_DIR: exports the simulated two-node mode's variables (twonode_env) and
+# sets `bind` to the launcher's option that pins each PE to a core (bind_core).
+twonode_setup() {
+  # shellcheck disable=SC2046 # the variables are words
+  export $(twonode_env "$1")
+  bind=$(bind_core "$1")
+}

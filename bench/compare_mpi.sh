@@ -18,9 +18,7 @@ export MPISHMEM_AMO=${3:-mpi}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/compare_lib.sh"
 out=$(mktemp -d)
-# shellcheck disable=SC2046 # the variables are words
-export $(twonode_env "$build")
-bind=$(bind_core "$build")
+twonode_setup "$build"
 for r in $(seq "$rounds"); do
   "$build/bin/oshrun" -n 2 $bind "$build/bench/shmem_bench" > "$out/m.rma.$r"
   "$build/bin/oshrun" -n 2 $bind "$build/bench/shmem_amo_bench" > "$out/m.amo.$r"

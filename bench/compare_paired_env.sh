@@ -17,9 +17,7 @@ B=${4:-X=1}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/compare_lib.sh"
 out=$(mktemp -d)
-# shellcheck disable=SC2046 # the variables are words
-export $(twonode_env "$build")
-bind=$(bind_core "$build")
+twonode_setup "$build"
 for r in $(seq "$rounds"); do
   # shellcheck disable=SC2086 # the settings are words
   env $A "$build/bin/oshrun" -n 2 $bind "$build/bench/shmem_bench" > "$out/a.$r"
