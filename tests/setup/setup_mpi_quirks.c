@@ -32,7 +32,8 @@ int main(void)
     /* Table order: ucx-close-grace, ucx-yield-idle, ucx-no-shm-tls, mpich-ucx-anysrc-recv,
      * ompi-no-osc-rdma, ompi-rdma-bitwise-amo, ompi-ucx-acc-hang, ompi-ucx-win-free-mt,
      * ompi-ucx-tcp-put, impi-pin-shared-cores, ompi-yield-when-shared, mpich-named-node-shm,
-     * mpich-ofi-init-round-robin, ompi-ucx-pooled-ep, ompi-ucx-thread-exit, mpich-mt-poll-yield. */
+     * mpich-ofi-init-round-robin, ompi-ucx-pooled-ep, ompi-ucx-thread-exit, mpich-mt-poll-yield,
+     * mpich-rma-target-race. */
     const struct sample samples[] = {
         {"Debian MPICH 4.0.2",
          "MPICH Version:\t4.0.2\nMPICH Release date:\tThu Apr  7 12:34:45 CDT 2022\n"
@@ -49,25 +50,25 @@ int main(void)
          MPISHMEM_MPI_MPICH, 40300, 1, "MPICH 4.3.0 (ch4:ucx)", {0, 1, 1, 1, 0, 0, 0, 0, 0, 0}},
         {"MPICH 5.0.1 ch4:ucx", "MPICH Version:\t5.0.1\nMPICH Device:\tch4:ucx\n", NULL,
          MPISHMEM_MPI_MPICH, 50001, 1, "MPICH 5.0.1 (ch4:ucx)",
-         {0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1}},
+         {0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1}},
         {"MPICH 4.3.0 ch4:ofi", "MPICH Version:\t4.3.0\nMPICH Device:\tch4:ofi\n", NULL,
          MPISHMEM_MPI_MPICH, 40300, 0, "MPICH 4.3.0 (ch4:ofi)", {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
         {"MPICH 5.0.2 (wheel), default netmod",
          "MPICH Version:      5.0.2\nMPICH Release date: Fri Sep 25 2026\n"
          "MPICH Device:       ch4:ucx ofi\nMPICH configure:    --with-device=ch4:ucx,ofi\n",
          NULL, MPISHMEM_MPI_MPICH, 50002, 1, "MPICH 5.0.2 (ch4:ucx)",
-         {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1}},
+         {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1}},
         {"MPICH 5.0.2 (wheel), OFI",
          "MPICH Version:      5.0.2\nMPICH Device:       ch4:ucx ofi\n", "ofi",
          MPISHMEM_MPI_MPICH, 50002, 0, "MPICH 5.0.2 (ch4:ofi)",
-         {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1}},
+         {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 1}},
         {"Debian MPICH 4.0.2 (ucx only) asked for OFI", "MPICH Version:\t4.0.2\n"
          "MPICH Device:\tch4:ucx\nMPICH configure:\t--with-device=ch4:ucx\n", "ofi",
          MPISHMEM_MPI_MPICH, 40002, 1, "MPICH 4.0.2 (ch4:ucx)", {1, 1, 1, 0, 0, 0, 0, 0, 0, 0}},
         {"MPICH 5.0.2 (wheel), UCX asked in capitals",
          "MPICH Version:      5.0.2\nMPICH Device:       ch4:ucx ofi\n", "UCX",
          MPISHMEM_MPI_MPICH, 50002, 1, "MPICH 5.0.2 (ch4:UCX)",
-         {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1}},
+         {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1}},
         {"MPICH 4.0.2 over OFI",
          "MPICH Version:\t4.0.2\nMPICH Device:\tch4:ofi\n", NULL, MPISHMEM_MPI_MPICH, 40002, 0,
          "MPICH 4.0.2 (ch4:ofi)", {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},

@@ -209,5 +209,21 @@
       "MPI_THREAD_SINGLE; inside the library's own blocking calls one such yield in 16 "      \
       "reaches the kernel (all of them where PEs share cores)",                                \
       "tests/mpi_repro/mt_poll_yield.c (sched_yield calls per fetch-and-op + flush, 2 ranks " \
-      "on one node: 5.0.2 4.4 at MULTIPLE, 0 at SINGLE; 4.0.2 and Intel MPI 0 at both)")
+      "on one node: 5.0.2 4.4 at MULTIPLE, 0 at SINGLE; 4.0.2 and Intel MPI 0 at both)")     \
+    /* Read: MPIDI_POSIX_do_accumulate (and the other posix atomics) run                     \
+     * MPIDIG_RMA_OP_CHECK_SYNC, a lookup in the window's table of targets, before taking the  \
+     * window's lock, in 4.0.2 as in main of 2026-08-20; the 5.0.2 wheel's code stores the     \
+     * table's first entry before it allocates the table (disassembled). Measured with the     \
+     * reproducer (the allocation stretched to 2 ms): 5.0.2 (libmpi, libmpi_abi) segfaults at  \
+     * the first round; Debian's 4.0.2 makes the same lookup 200 times without harm (there the \
+     * entry is stored last). 4.1 to 4.3 and 5.0.0-5.0.1 not measured: the bound is 5.0. */     \
+    X(MPICH_RMA_TARGET_RACE, "mpich-rma-target-race", MPISHMEM_MPI_MPICH, 50000, 0, 0,        \
+      "at MPI_THREAD_MULTIPLE an atomic on the rank's own memory looks up the window's table " \
+      "of targets without its lock while another thread's first operation to some rank "     \
+      "builds it: now and then a segfault in MPI_Accumulate; the library fills every "       \
+      "window's table (one MPI_NO_OP fetch-and-op to each rank) before threads share it",    \
+      "tests/mpi_repro/target_table_race.c (2 and 4 ranks, 5.0.2: segfault in the first "    \
+      "round without the remedy, 0 in 200 rounds with it; 4.0.2: no fault); threads_ops.np2 " \
+      "on two simulated nodes, ABI build on 5.0.2: 6 segfaults in 300 runs without, 0 in 300 " \
+      "with)")
 #endif
