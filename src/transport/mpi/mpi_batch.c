@@ -321,7 +321,12 @@ void mpishmem_batch_send(struct mpishmem_ctx *c)
 void mpishmem_batch_complete(struct mpishmem_ctx *c)
 {
     struct mpishmem_batch *b = c->batch;
-    if (!b) return;
+    /* Nothing recorded and nothing awaiting confirmation, as after quiet has taken a lone
+     * record out: neither the lock nor the wait (whose entry stores to a flag the progress
+     * thread reads). Records other threads add meanwhile are theirs to complete. */
+    if (!b || (!__atomic_load_n(&b->n_dirty, __ATOMIC_RELAXED) &&
+               !__atomic_load_n(&b->inflight, __ATOMIC_ACQUIRE)))
+        return;
     batch_lock(b);
     send_dirty(b, 1);
     batch_unlock(b);
