@@ -215,8 +215,8 @@
      * window's lock, in 4.0.2 as in main of 2026-08-20; the 5.0.2 wheel's code stores the     \
      * table's first entry before it allocates the table (disassembled). Measured with the     \
      * reproducer (the allocation stretched to 2 ms): 5.0.2 (libmpi, libmpi_abi) segfaults at  \
-     * the first round; Debian's 4.0.2 makes the same lookup 200 times without harm (there the \
-     * entry is stored last). 4.1 to 4.3 and 5.0.0-5.0.1 not measured: the bound is 5.0. */     \
+     * the first round; Debian's 4.0.2 makes the same lookup 200 times without a fault. 4.1 to \
+     * 4.3 and 5.0.0-5.0.1 not measured: the bound is 5.0. */                                   \
     X(MPICH_RMA_TARGET_RACE, "mpich-rma-target-race", MPISHMEM_MPI_MPICH, 50000, 0, 0,        \
       "at MPI_THREAD_MULTIPLE an atomic on the rank's own memory looks up the window's table " \
       "of targets without its lock while another thread's first operation to some rank "     \

@@ -4,8 +4,9 @@
  * looks the target up in that table to check synchronization *before* taking the lock, so a
  * thread's atomic on its own PE may read the table while another thread's first operation to
  * some rank is building or growing it: a segfault in PMPI_Accumulate. Once every rank is in the
- * table it only ever gets read (entries leave at MPI_Win_unlock_all), so filling it while one
- * thread holds the window closes the race. */
+ * table it only ever gets read (entries leave when the window is freed, or at the epoch's end
+ * with MPIR_CVAR_CH4_RMA_MEM_EFFICIENT; the library's windows stay in one passive-target epoch
+ * for their whole life), so filling it while one thread holds the window closes the race. */
 #include "mpich_target_table.h"
 
 #include <string.h>
