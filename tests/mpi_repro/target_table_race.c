@@ -9,9 +9,9 @@
  * first entry before it allocates the table and its buckets (the compiler moved the store up
  * past malloc), so a lookup meanwhile reads a table being built: a segfault in
  * PMPI_Accumulate at the first round. Debian's 4.0.2 makes the same lookups unharmed. Needs
- * runtime error checking (MPIR_CVAR_ERROR_CHECKING, on by default) and per-VCI locking. Seen
- * as threads_ops (shmem threads, AMOs on one counter of PE 0 from every PE, PEs on two
- * simulated nodes) segfaulting in about 2 runs in 100 on MPICH 5.0.2.
+ * runtime error checking (MPIR_CVAR_ERROR_CHECKING, on by default). Seen as threads_ops
+ * (shmem threads, AMOs on one counter of PE 0 from every PE, PEs on two simulated nodes)
+ * segfaulting in about 2 runs in 100 on MPICH 5.0.2.
  *
  * The race lasts as long as MPICH's allocation of the buckets, so this program makes it long
  * and certain: it defines calloc, and where the thread making the first operations asks for
