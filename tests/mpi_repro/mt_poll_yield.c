@@ -4,7 +4,7 @@
  * defining sched_yield itself (MPI calls it through the dynamic linker) and passing each call
  * on to the C library.
  *
- * MPICH 5.0.2 (the wheel's libmpi and libmpi_abi, one global lock) yields at every poll of its
+ * MPICH 5.0.2 (the wheel's libmpi and libmpi_abi) yields at every poll of its
  * blocking waits at MPI_THREAD_MULTIPLE (quirk mpich-mt-poll-yield), a system call each;
  * MPICH 4.0.2 (Debian) and Intel MPI 2021 make none at either level.
  *   usage: mt_poll_yield single|multiple [N] [check]   (2 ranks or more; with `check` it exits 1

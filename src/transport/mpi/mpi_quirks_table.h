@@ -195,9 +195,9 @@
       "tests/soak/soak -t 4 at 2 PEs on the cluster (threads on shared windows): 2 of 2 "   \
       "without, passes with; threads_ops.np4 on the cluster: segfault now and then without")  \
     /* Read: MPICH's ch4 ends each poll of its blocking waits with MPID_THREAD_CS_YIELD      \
-     * (ch4_impl.h, MPIDIU_PROGRESS_WHILE; since 3.3), which yields only in builds with the   \
-     * global lock. Measured with the reproducer: the 5.0.2 wheel's libmpi and libmpi_abi     \
-     * yield; Debian's 4.0.2 and Intel MPI 2021.18 never. 4.1 to 4.3 not measured, so the    \
+     * (ch4_impl.h, MPIDIU_PROGRESS_WHILE; since 3.3) on the lock it holds, global or per    \
+     * VCI. Measured with the reproducer: the 5.0.2 wheel's libmpi and libmpi_abi yield;      \
+     * Debian's 4.0.2 and Intel MPI 2021.18 never. 4.1 to 4.3 not measured, so the    \
      * entry starts at 5.0; where a build does not yield the remedy has nothing to skip.      \
      * With the remedy (ABI build on 5.0.2, 2 PEs on two simulated nodes, progress thread,    \
      * bench/shmem_bench, 11 alternated runs): fetch_add 2357 -> 1885 ns, compare_swap 2131  \

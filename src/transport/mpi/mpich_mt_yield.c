@@ -1,6 +1,6 @@
 /* MPICH 5 at MPI_THREAD_MULTIPLE gives the core away at every poll of its blocking waits.
  *
- * MPICH built with one global lock (the wheel's 5.0.2, its standard-ABI libmpi_abi too) runs
+ * MPICH 5 (the wheel's 5.0.2, its standard-ABI libmpi_abi too) runs
  * every blocking wait (MPI_Win_flush and MPI_Win_flush_local, MPI_Wait, blocking collectives)
  * as a loop of progress polls, and at MPI_THREAD_MULTIPLE ends each poll by releasing its lock,
  * calling sched_yield and taking the lock again (MPID_THREAD_CS_YIELD in ch4's
