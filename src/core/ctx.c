@@ -9,7 +9,6 @@
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
-#include "../transport/mpi/mpich_target_table.h"
 #include "../transport/mpi/ompi_ucx_win_free.h"
 #include "order.h"
 
@@ -36,8 +35,7 @@ static void create_set(struct pool_set *p)
         mpishmem_comm_barrier(mpishmem_g.world);
         MPI_Win_create(s->base - s->win_disp, (MPI_Aint)(s->size + (size_t)s->win_disp), 1, info,
                        mpishmem_g.world, &p->win[s->id]);
-        MPI_Win_lock_all(MPI_MODE_NOCHECK, p->win[s->id]);
-        mpishmem_mpich_target_table_fill(p->win[s->id], mpishmem_g.world);
+        mpishmem_win_lock_for_run(p->win[s->id]);
     }
     MPI_Info_free(&info);
 }

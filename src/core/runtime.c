@@ -20,7 +20,6 @@
 #include "../transport/mpi/mpi_progress.h"
 #include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/mpich_mt_yield.h"
-#include "../transport/mpi/mpich_target_table.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "../transport/mpi/mpich_node_shm.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
@@ -329,13 +328,11 @@ static void setup_segments(const char *routine)
         mpishmem_ompi_win_keeper_create(rt.mpi_level); /* before every other window */
         MPI_Info info = mpishmem_mpi_amo_win_info();
         MPI_Win_create(heap, (MPI_Aint)heap_size, 1, info, mpishmem_g.world, &rt.heap_win);
-        MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.heap_win);
-        mpishmem_mpich_target_table_fill(rt.heap_win, mpishmem_g.world);
+        mpishmem_win_lock_for_run(rt.heap_win);
         /* The data window's base is page aligned: this MPICH misplaces data otherwise. */
         MPI_Win_create(data_start, (MPI_Aint)data_len, 1, info, mpishmem_g.world,
                        &rt.data_win);
-        MPI_Win_lock_all(MPI_MODE_NOCHECK, rt.data_win);
-        mpishmem_mpich_target_table_fill(rt.data_win, mpishmem_g.world);
+        mpishmem_win_lock_for_run(rt.data_win);
         MPI_Info_free(&info);
     }
 

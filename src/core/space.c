@@ -14,7 +14,6 @@
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
-#include "../transport/mpi/mpich_target_table.h"
 #include "../transport/mpi/ompi_ucx_win_free.h"
 #include "ctx.h"
 #include "order.h"
@@ -127,8 +126,7 @@ static void create_window(struct mpishmem_space *sp, MPI_Info info, MPI_Win *w)
      * barrier) is much faster when PEs share cores (see core/ctx.c). */
     mpishmem_comm_barrier(mpishmem_g.world);
     MPI_Win_create(sp->seg.base, (MPI_Aint)sp->size, 1, info, mpishmem_g.world, w);
-    MPI_Win_lock_all(MPI_MODE_NOCHECK, *w);
-    mpishmem_mpich_target_table_fill(*w, mpishmem_g.world);
+    mpishmem_win_lock_for_run(*w);
 }
 
 static void free_window(MPI_Win *w)

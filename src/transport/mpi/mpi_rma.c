@@ -6,6 +6,7 @@
 #include "mpi_batch.h"
 #include "mpi_progress.h"
 #include "mpi_wait.h"
+#include "mpich_target_table.h"
 #include "ompi_ucx_flush_ranks.h"
 
 /* Blocks of a strided transfer per MPI call where the remedy of quirk OMPI_UCX_WIN_FREE_MT
@@ -339,4 +340,10 @@ void mpishmem_mpi_flush_pe(struct mpishmem_ctx *c, int pe)
         for (int k = pending_windows(c, id, w); k-- > 0;)
             MPISHMEM_BLOCKING(MPI_Win_flush(pe, w[k]));
     }
+}
+
+void mpishmem_win_lock_for_run(MPI_Win win)
+{
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
+    mpishmem_mpich_target_table_fill(win, mpishmem_g.world);
 }

@@ -11,6 +11,10 @@
 
 #include "../../base/state.h"
 
+/* Opens `win` (over mpishmem_g.world) for the whole run: MPI_Win_lock_all, then whatever the
+ * MPI loaded needs before threads share the window (quirk mpich-rma-target-race). Its end is
+ * mpishmem_win_unlock_for_free (ompi_ucx_win_free.h). */
+MPISHMEM_INTERNAL void mpishmem_win_lock_for_run(MPI_Win win);
 MPISHMEM_INTERNAL void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s,
                                         size_t off, const void *src, size_t n, int pe,
                                         int blocking);
