@@ -15,7 +15,7 @@ if [ "$rc" -eq 0 ]; then
   exit 1
 fi
 if ! printf '%s\n' "$out" | grep -Eq -- "$regex"; then
-  echo "expect_failure: no output line matches: $regex" >&2
+  echo "expect_failure: no output line matches: $regex (exit $rc, $(printf '%s' "$out" | wc -c) bytes of output)" >&2
   exit 1
 fi
 echo "expect_failure: failed as expected (exit $rc)"

@@ -45,16 +45,17 @@ void mpishmem_error(const char *routine, const char *fmt, ...)
     va_start(ap, fmt);
     vmessage("error", routine, fmt, ap);
     va_end(ap);
+    /* The launcher forwards our output through pipes and stops forwarding once the job is
+     * aborted: give it a moment to deliver the message first. Before MPI is up the pause is
+     * needed too: when every process exits within milliseconds of its start, Hydra's
+     * mpiexec (MPICH 4.0.2) can forward its stdin to a proxy that has already gone, die of
+     * SIGPIPE (exit 141) and lose the message (seen in the env_bad_* tests under load). */
+    struct timespec pause = {0, 200 * 1000 * 1000};
+    nanosleep(&pause, NULL);
     int up = 0, down = 0;
     MPI_Initialized(&up);
     MPI_Finalized(&down);
-    if (up && !down) {
-        /* The launcher forwards our output through pipes and stops forwarding once the job
-         * is aborted: give it a moment to deliver the message first. */
-        struct timespec pause = {0, 200 * 1000 * 1000};
-        nanosleep(&pause, NULL);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
+    if (up && !down) MPI_Abort(MPI_COMM_WORLD, 1);
     exit(1);
 }
 
