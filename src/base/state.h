@@ -179,6 +179,10 @@ struct mpishmem_state {
     int node_rank, node_size;
     int *node_pes;   /* [node_size] world PE of each node rank */
     int *node_index; /* [n_pes] node rank of each world PE, -1 if on another node */
+    /* [n_pes] 1 for each PE that MPI itself puts on this host (MPI_COMM_TYPE_SHARED), which it
+     * reaches through its shared-memory transport even where the library's simulated nodes
+     * split the host (MPISHMEM_SIMULATED_NODES). */
+    unsigned char *mpi_host_peer;
     /* Attached memory spaces by segment id (MPISHMEM_SEG_SPACE0 ..), NULL where free; read by
      * mpishmem_seg_find_other. */
     struct mpishmem_seg *space_seg[MPISHMEM_SEG_MAX];

@@ -213,6 +213,20 @@ static int host_oversubscribed(cpu_set_t *all)
     return host_size > cores ? (host_size + cores - 1) / cores : 0;
 }
 
+/* mpishmem_g.mpi_host_peer from MPI's own node communicator (before any simulated split). */
+static void note_mpi_host(MPI_Comm host)
+{
+    int size;
+    MPI_Comm_size(host, &size);
+    int *pes = malloc(sizeof(int) * (size_t)size);
+    mpishmem_g.mpi_host_peer = calloc((size_t)mpishmem_g.n_pes, 1);
+    if (!pes || !mpishmem_g.mpi_host_peer)
+        mpishmem_error("shmem_init", "out of memory for the table of %d PEs", mpishmem_g.n_pes);
+    MPI_Allgather(&mpishmem_g.my_pe, 1, MPI_INT, pes, 1, MPI_INT, host);
+    for (int i = 0; i < size; i++) mpishmem_g.mpi_host_peer[pes[i]] = 1;
+    free(pes);
+}
+
 static void setup_node(void)
 {
     MPI_Comm_dup(MPI_COMM_WORLD, &mpishmem_g.world);
@@ -221,6 +235,7 @@ static void setup_node(void)
     MPI_Comm_size(mpishmem_g.world, &mpishmem_g.n_pes);
     MPI_Comm_split_type(mpishmem_g.world, MPI_COMM_TYPE_SHARED, mpishmem_g.my_pe, MPI_INFO_NULL,
                         &mpishmem_g.node);
+    note_mpi_host(mpishmem_g.node);
     if (mpishmem_env.simulated_nodes > 1) {
         /* The library's own multi-node mode, for every MPI: each node's PEs split into
          * blocks of consecutive node ranks that share no memory and reach each other through
@@ -447,6 +462,7 @@ void mpishmem_runtime_fini(const char *routine)
     free(mpishmem_g.data.peer);
     free(mpishmem_g.node_pes);
     free(mpishmem_g.node_index);
+    free(mpishmem_g.mpi_host_peer);
     mpishmem_alloc_fini();
     MPI_Comm_free(&mpishmem_g.node);
     MPI_Comm_free(&rt.fini);

@@ -107,9 +107,11 @@ struct mpishmem_batch_lone {
     size_t off, n;  /* for an AMO, n is its size */
     const char *data; /* the put's bytes, or the AMO's operand (mpishmem_amo_bits) */
 };
-/* Which records take the shortcut: bit 0 puts, bit 1 AMOs (set at mpishmem_batch_init). */
+/* Which records take the shortcut (set at mpishmem_batch_init): puts to every PE, AMOs, puts
+ * to the PEs MPI reaches through its shared memory (mpishmem_g.mpi_host_peer). */
 #define MPISHMEM_BATCH_LONE_PUT 1
 #define MPISHMEM_BATCH_LONE_AMO 2
+#define MPISHMEM_BATCH_LONE_PUT_HOST 4
 extern MPISHMEM_INTERNAL int mpishmem_batch_lone_kinds;
 MPISHMEM_INTERNAL int mpishmem_batch_take_lone(struct mpishmem_ctx *c,
                                                struct mpishmem_batch_lone *l);
