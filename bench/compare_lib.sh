@@ -9,14 +9,33 @@ compare_median() {
                 for(i=1;i<=n;i++) for(j=i+1;j<=n;j++) if (a[j]<a[i]) {t=a[i];a[i]=a[j];a[j]=t};
                 print k, a[int((n+1)/2)]}}' | sort
 }
-# compare_side_by_side A B NAME_A NAME_B: joins two compare_median outputs on op, target, bytes
-# and unit, and prints both values and their ratio A/B.
+# compare_round_ratios DIR A B ROUNDS: for each line, the median over rounds r of A's value in
+# round r (files DIR/A.r or DIR/A.*.r) divided by B's in the same round, as "<op> <target>
+# <bytes> <unit> <ratio>" lines. A round's runs are back to back; on this 2-core virtual
+# machine separate runs drift by 10-20% in phases, so the ratio of two medians can be off by
+# that much where the median of the rounds' ratios is not.
+compare_round_ratios() {
+  for r in $(seq "$4"); do
+    { cat "$1/$2.$r" "$1/$2".*".$r" 2>/dev/null | grep -v '^#' | sed 's/^/A /'
+      cat "$1/$3.$r" "$1/$3".*".$r" 2>/dev/null | grep -v '^#' | sed 's/^/B /'; } |
+      awk '{k=$2" "$3" "$4" "($6==""?"ns":$6); if ($1=="A") a[k]=$5; else b[k]=$5}
+           END {for (k in a) if ((k in b) && b[k] > 0) print k, a[k] / b[k]}'
+  done | awk '{k=$1" "$2" "$3" "$4; v[k]=v[k]" "$5}
+              END {for (k in v) {n=split(v[k],a," ");
+                     for(i=1;i<=n;i++) for(j=i+1;j<=n;j++) if (a[j]<a[i]) {t=a[i];a[i]=a[j];a[j]=t};
+                     print k, a[int((n+1)/2)]}}' | sort
+}
+# compare_side_by_side A B NAME_A NAME_B [RATIOS]: joins two compare_median outputs on op,
+# target, bytes and unit, and prints both values and their ratio A/B (with RATIOS, a
+# compare_round_ratios output, that ratio instead of the medians').
 compare_side_by_side() {
   printf '%-18s %-6s %9s %-8s %12s %12s %8s\n' op target bytes unit "$3" "$4" ratio
   join -j1 <(awk '{print $1"|"$2"|"$3"|"$4, $5}' "$1" | sort) \
            <(awk '{print $1"|"$2"|"$3"|"$4, $5}' "$2" | sort) 2>/dev/null |
+    join -j1 -a1 - <(awk '{print $1"|"$2"|"$3"|"$4, $5}' "${5:-/dev/null}" | sort) |
     tr '|' ' ' | sort -k1,1 -k2,2 -k3n |
-    awk '{printf "%-18s %-6s %9s %-8s %12s %12s %8.2f\n", $1, $2, $3, $4, $5, $6, ($6 > 0 ? $5 / $6 : 0)}'
+    awk '{printf "%-18s %-6s %9s %-8s %12s %12s %8.2f\n", $1, $2, $3, $4, $5, $6,
+          ($7 != "" ? $7 : $6 > 0 ? $5 / $6 : 0)}'
 }
 # build_flavour BUILD_DIR: the MPI flavour the build was configured with (mpich, openmpi,
 # intel, abi: cmake/mpishmem_find_mpi.cmake).

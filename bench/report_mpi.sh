@@ -26,8 +26,9 @@ sh "$root/scripts/install-deps.sh" --report
   echo "transfer with MPI-3 RMA on the same MPI in the same run. mpishmem runs with its default"
   echo "progress thread here (peers are reached through MPI), so at MPI_THREAD_MULTIPLE; \"no thread\""
   echo "is mpishmem with MPISHMEM_PROGRESS_THREAD=0 (MPI_THREAD_SINGLE, the raw program's level),"
-  echo "its ratio the layer's own cost; the last column is raw MPI at MPI_THREAD_MULTIPLE (what"
-  echo "MPI's thread safety alone costs). Instructions per call counted by"
+  echo "its ratio the layer's own cost; then raw MPI at MPI_THREAD_MULTIPLE (what MPI's thread"
+  echo "safety alone costs) and mpishmem's ratio to it (the layer's cost at the thread's level)."
+  echo "Instructions per call counted by"
   echo "callgrind (bench/callgrind_remote.sh): inside mpishmem / inside the MPI."
 } > "$table"
 for name in $names; do
@@ -56,8 +57,8 @@ for name in $names; do
     echo
     echo "### $(sed -n '1s/^# //p' "$out" | cut -d';' -f1)"
     echo
-    echo "| operation | bytes | mpishmem ns | raw MPI ns | ratio | mpishmem, no thread ns | ratio | raw MPI, MULTIPLE ns | instructions mpishmem / MPI |"
-    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    echo "| operation | bytes | mpishmem ns | raw MPI ns | ratio | mpishmem, no thread ns | ratio | raw MPI, MULTIPLE ns | mpishmem / it | instructions mpishmem / MPI |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     awk '
       /^# callgrind/ { cg = 1; next }
       /^# against raw MPI at MPI_THREAD_MULTIPLE/ { mt = 1; next }
@@ -75,7 +76,7 @@ for name in $names; do
           for (k in map) if (map[k] == f[1]) c = ins[k]
           if (f[1] == "put_nbi_rate") c = ins["putmem_nbi"]
           k = f[1] " " f[3]
-          printf "| %s | %s | %.0f | %.0f | %.2f | %.0f | %.2f | %.0f | %s |\n", f[1], f[3], f[5], f[6], f[7], zv[k], zr[k], mtv[k], c
+          printf "| %s | %s | %.0f | %.0f | %.2f | %.0f | %.2f | %.0f | %.2f | %s |\n", f[1], f[3], f[5], f[6], f[7], zv[k], zr[k], mtv[k], mtr[k], c
         }
       }' "$out"
   } >> "$table"
