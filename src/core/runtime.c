@@ -214,20 +214,20 @@ static int host_oversubscribed(cpu_set_t *all)
 }
 
 /* mpishmem_g.mpi_host_peer from MPI's own node communicator (before any simulated split). */
-static void note_mpi_host(MPI_Comm host)
+static void note_mpi_host(MPI_Comm host, const char *routine)
 {
     int size;
     MPI_Comm_size(host, &size);
     int *pes = malloc(sizeof(int) * (size_t)size);
     mpishmem_g.mpi_host_peer = calloc((size_t)mpishmem_g.n_pes, 1);
     if (!pes || !mpishmem_g.mpi_host_peer)
-        mpishmem_error("shmem_init", "out of memory for the table of %d PEs", mpishmem_g.n_pes);
+        mpishmem_error(routine, "out of memory for the table of %d PEs", mpishmem_g.n_pes);
     MPI_Allgather(&mpishmem_g.my_pe, 1, MPI_INT, pes, 1, MPI_INT, host);
     for (int i = 0; i < size; i++) mpishmem_g.mpi_host_peer[pes[i]] = 1;
     free(pes);
 }
 
-static void setup_node(void)
+static void setup_node(const char *routine)
 {
     MPI_Comm_dup(MPI_COMM_WORLD, &mpishmem_g.world);
     MPI_Comm_dup(MPI_COMM_WORLD, &rt.fini);
@@ -235,7 +235,7 @@ static void setup_node(void)
     MPI_Comm_size(mpishmem_g.world, &mpishmem_g.n_pes);
     MPI_Comm_split_type(mpishmem_g.world, MPI_COMM_TYPE_SHARED, mpishmem_g.my_pe, MPI_INFO_NULL,
                         &mpishmem_g.node);
-    note_mpi_host(mpishmem_g.node);
+    note_mpi_host(mpishmem_g.node, routine);
     if (mpishmem_env.simulated_nodes > 1) {
         /* The library's own multi-node mode, for every MPI: each node's PEs split into
          * blocks of consecutive node ranks that share no memory and reach each other through
@@ -403,7 +403,7 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     mpishmem_g.debug = mpishmem_env.debug;
     setup_mpi(requested, provided, routine);
     mpishmem_g.thread_level = *provided;
-    setup_node();
+    setup_node(routine);
     mpishmem_mpich_node_shm_unlink(); /* MPI is up on every PE of the node */
     setup_segments(routine);
     setup_contexts_and_teams();
