@@ -29,12 +29,31 @@ void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *des
         memcpy(peer + off, src, n);
         mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
     } else if (c->batch && n <= mpishmem_batch_max && mpishmem_batch_fits(off)) {
-        mpishmem_batch_put(c, s->id, off, src, n, pe);
+        mpishmem_put_small_remote(c, s->id, off, src, n, pe);
     } else {
         mpishmem_ctx_lock(c);
         mpishmem_mpi_put(c, s, off, src, n, pe, blocking);
         mpishmem_ctx_unlock(c);
     }
+}
+
+void mpishmem_put_small_remote(struct mpishmem_ctx *c, int seg, size_t off, const void *src,
+                               size_t n, int pe)
+{
+    mpishmem_ctx_lock(c);
+    if (mpishmem_batch_put_goes_direct(c, seg, pe)) {
+        mpishmem_mpi_put(c, mpishmem_seg_by_id(seg), off, src, n, pe, 1);
+        mpishmem_ctx_unlock(c);
+        return;
+    }
+    mpishmem_ctx_unlock(c);
+    mpishmem_batch_put(c, seg, off, src, n, pe);
+}
+
+void mpishmem_put_small_remote_value(struct mpishmem_ctx *c, int seg, size_t off, uint64_t bits,
+                                     size_t n, int pe)
+{
+    mpishmem_put_small_remote(c, seg, off, &bits, n, pe); /* the caller copied n bytes in */
 }
 
 void mpishmem_put_remote_direct(struct mpishmem_ctx *c, size_t o, const void *src, size_t n,

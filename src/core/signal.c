@@ -16,8 +16,11 @@ void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine, void *dest
     size_t off;
     struct mpishmem_seg *s = mpishmem_seg_find(dest, &off);
     /* Data that went into the batch to `pe` is ordered before the signal that follows it
-     * there; data that went through MPI is completed first. */
-    int batched = c->batch && n <= mpishmem_batch_max && s && mpishmem_batch_fits(off);
+     * there; data that went through MPI is completed first. A small put may go to MPI too
+     * when the context was idle (core/rma.c): then the segment's window has an operation
+     * unflushed. */
+    int batched = c->batch && n <= mpishmem_batch_max && s && mpishmem_batch_fits(off) &&
+                  !mpishmem_pending_get(c, 1 + s->id);
     if (s && n && !s->peer[pe] && !batched) {
         mpishmem_progress_before_block();
         mpishmem_ctx_lock(c);

@@ -260,12 +260,6 @@ void mpishmem_batch_put(struct mpishmem_ctx *c, int seg, size_t off, const void 
     mpishmem_ctx_unlock(c);
 }
 
-void mpishmem_batch_put_value(struct mpishmem_ctx *c, int seg, size_t off, uint64_t bits,
-                              size_t n, int pe)
-{
-    mpishmem_batch_put(c, seg, off, &bits, n, pe);
-}
-
 void mpishmem_batch_amo(struct mpishmem_ctx *c, int seg, size_t off, int op, size_t size,
                         uint64_t operand, int pe)
 {
