@@ -40,13 +40,15 @@ void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *des
 void mpishmem_put_small_remote(struct mpishmem_ctx *c, int seg, size_t off, const void *src,
                                size_t n, int pe)
 {
-    mpishmem_ctx_lock(c);
-    if (mpishmem_batch_put_goes_direct(c, seg, pe)) {
-        mpishmem_mpi_put(c, mpishmem_seg_by_id(seg), off, src, n, pe, 1);
+    if (mpishmem_batch_may_go_direct(pe)) {
+        mpishmem_ctx_lock(c);
+        if (mpishmem_batch_put_goes_direct(c, seg, pe)) {
+            mpishmem_mpi_put(c, mpishmem_seg_by_id(seg), off, src, n, pe, 1);
+            mpishmem_ctx_unlock(c);
+            return;
+        }
         mpishmem_ctx_unlock(c);
-        return;
     }
-    mpishmem_ctx_unlock(c);
     mpishmem_batch_put(c, seg, off, src, n, pe);
 }
 

@@ -20,6 +20,7 @@
 size_t mpishmem_batch_max;
 unsigned mpishmem_batch_buffered;
 int mpishmem_batch_lone_kinds;
+const unsigned char *mpishmem_batch_direct_pe;
 
 /* Batches in flight of this PE, all contexts: a slot holds a batch's buffer until MPI is done
  * sending it, and, for a batch that asks for an acknowledgement, until that arrives. Only
@@ -260,6 +261,12 @@ void mpishmem_batch_put(struct mpishmem_ctx *c, int seg, size_t off, const void 
     mpishmem_ctx_unlock(c);
 }
 
+void mpishmem_batch_put_value(struct mpishmem_ctx *c, int seg, size_t off, uint64_t bits,
+                              size_t n, int pe)
+{
+    mpishmem_batch_put(c, seg, off, &bits, n, pe);
+}
+
 void mpishmem_batch_amo(struct mpishmem_ctx *c, int seg, size_t off, int op, size_t size,
                         uint64_t operand, int pe)
 {
@@ -476,6 +483,13 @@ void mpishmem_batch_init(int thread)
         lone == 0 ? 0
                   : amo | (lone > 0 || libfabric ? MPISHMEM_BATCH_LONE_PUT
                                                  : MPISHMEM_BATCH_LONE_PUT_HOST);
+    mpishmem_batch_direct_pe = NULL;
+    if (mpishmem_batch_lone_kinds & (MPISHMEM_BATCH_LONE_PUT | MPISHMEM_BATCH_LONE_PUT_HOST))
+        for (int pe = 0; pe < mpishmem_g.n_pes; pe++)
+            if (pe != mpishmem_g.my_pe && mpishmem_g.mpi_host_peer[pe]) {
+                mpishmem_batch_direct_pe = mpishmem_g.mpi_host_peer;
+                break;
+            }
     mpishmem_batch_serve_init((size_t)-all[1]);
     bt.head = bt.tail = 0;
     bt.n_spare = 0;
@@ -490,6 +504,7 @@ void mpishmem_batch_fini(void)
     mpishmem_batch_free(mpishmem_ctx_default.batch);
     mpishmem_ctx_default.batch = NULL;
     __atomic_store_n(&mpishmem_batch_max, 0, __ATOMIC_RELEASE);
+    mpishmem_batch_direct_pe = NULL;
     while (bt.n_spare) free(bt.spare[--bt.n_spare]);
     mpishmem_batch_serve_fini();
     mpishmem_batch_buffered = 0;

@@ -68,6 +68,10 @@ MPISHMEM_INTERNAL void mpishmem_batch_free(struct mpishmem_batch *b);
  * copied from `src` now. */
 MPISHMEM_INTERNAL void mpishmem_batch_put(struct mpishmem_ctx *c, int seg, size_t off,
                                           const void *src, size_t n, int pe);
+/* The same for a put of n <= 8 bytes (never above mpishmem_batch_max) whose bytes are the
+ * first n of `bits` in memory order. */
+MPISHMEM_INTERNAL void mpishmem_batch_put_value(struct mpishmem_ctx *c, int seg, size_t off,
+                                                uint64_t bits, size_t n, int pe);
 /* Records a non-fetching AMO (base/amo_op.h: op, size 4 or 8). */
 MPISHMEM_INTERNAL void mpishmem_batch_amo(struct mpishmem_ctx *c, int seg, size_t off, int op,
                                           size_t size, uint64_t operand, int pe);
@@ -106,7 +110,7 @@ struct mpishmem_batch_lone {
 /* Which records take the shortcut (set at mpishmem_batch_init): puts to every PE, AMOs, puts
  * to the PEs MPI reaches through its shared memory (mpishmem_g.mpi_host_peer). Where puts take
  * it, a put to such a PE on an idle context is not even recorded
- * (mpishmem_batch_put_goes_direct). */
+ * (mpishmem_batch_direct_pe). */
 #define MPISHMEM_BATCH_LONE_PUT 1
 #define MPISHMEM_BATCH_LONE_AMO 2
 #define MPISHMEM_BATCH_LONE_PUT_HOST 4
@@ -114,24 +118,31 @@ extern MPISHMEM_INTERNAL int mpishmem_batch_lone_kinds;
 MPISHMEM_INTERNAL int mpishmem_batch_take_lone(struct mpishmem_ctx *c,
                                                struct mpishmem_batch_lone *l);
 
-/* Whether a small put of `c` to `pe` on segment `seg` goes straight to MPI rather than into the
- * batch (the context's lock held; core/rma.c): to a PE that MPI reaches through its shared
- * memory (where MPI_Put is a copy: mpishmem_g.mpi_host_peer), where quiet's lone shortcut
- * would take such a put out of the batch again, and when nothing of the context to `pe` is
- * buffered or unconfirmed and the segment's window has no MPI operation unflushed. A put
- * followed by quiet then skips the record and its removal: 8-byte put + quiet, 2 PEs on two
- * simulated nodes with the progress thread, 0.93x on Intel MPI and 0.94x on Open MPI 5 of
- * recording it (median ratios of 13 and 11 paired rounds of bench/compare_paired_env.sh with
- * the two libraries; 0.96x either way with the order swapped). In a stream of puts only the
- * first goes direct (its window then has one unflushed), the rest are batched. It is unordered
- * with the records after it, as OpenSHMEM puts are without a fence, whose flush orders it;
+/* The PEs to which a small put may go straight to MPI instead of into the batch: those MPI
+ * reaches through its shared memory (mpishmem_g.mpi_host_peer), where quiet's lone shortcut
+ * would take such a put out of the batch again. NULL when there is none (MPICH's cliques, a
+ * job across hosts, the shortcut off), so that the batched path pays one load and a branch. */
+extern MPISHMEM_INTERNAL const unsigned char *mpishmem_batch_direct_pe;
+static inline int mpishmem_batch_may_go_direct(int pe)
+{
+    const unsigned char *d = mpishmem_batch_direct_pe;
+    return d != NULL && d[pe];
+}
+
+/* Whether a small put of `c` to such a PE on segment `seg` goes straight to MPI now (the
+ * context's lock held; core/rma.c): when nothing of the context to `pe` is buffered or
+ * unconfirmed and the segment's window has no MPI operation unflushed. A put followed by
+ * quiet then skips the record and its removal: 8-byte put + quiet, 2 PEs on two simulated
+ * nodes with the progress thread, 0.93x on Intel MPI and 0.94x on Open MPI 5 of recording it
+ * (median ratios of 13 and 11 paired rounds of bench/compare_paired_env.sh with the two
+ * libraries; 0.96x either way with the order swapped). In a stream of puts only the first
+ * goes direct (its window then has one unflushed), the rest are batched. It is unordered with
+ * the records after it, as OpenSHMEM puts are without a fence, whose flush orders it;
  * put-with-signal flushes it before the signal (core/signal.c). */
 static inline int mpishmem_batch_put_goes_direct(const struct mpishmem_ctx *c, int seg, int pe)
 {
     const struct mpishmem_batch_target *t = &c->batch->t[pe];
-    int puts = MPISHMEM_BATCH_LONE_PUT | MPISHMEM_BATCH_LONE_PUT_HOST;
-    return (mpishmem_batch_lone_kinds & puts) && mpishmem_g.mpi_host_peer[pe] &&
-           !mpishmem_pending_get(c, 1 + seg) &&
+    return !mpishmem_pending_get(c, 1 + seg) &&
            !(__atomic_load_n(&t->used, __ATOMIC_RELAXED) |
              __atomic_load_n(&t->inflight, __ATOMIC_ACQUIRE));
 }
