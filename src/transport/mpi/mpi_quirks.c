@@ -201,3 +201,14 @@ int mpishmem_host_has_rdma_device(void)
 {
     return has_entries("/sys/class/infiniband") || has_entries("/sys/class/cxi");
 }
+
+int mpishmem_ompi_ucx_choice_given(void)
+{
+    static const char *const names[] = {
+        "OMPI_MCA_osc",             "OMPI_MCA_osc_ucx_tls",         "OMPI_MCA_osc_ucx_devices",
+        "OMPI_MCA_pml_ucx_tls",     "OMPI_MCA_pml_ucx_devices",     "OMPI_MCA_opal_common_ucx_tls",
+        "OMPI_MCA_opal_common_ucx_devices"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (getenv(names[i])) return 1;
+    return 0;
+}

@@ -54,6 +54,10 @@ const char *mpishmem_mpi_kind_name(enum mpishmem_mpi_kind kind);
 /* Whether this host has an RDMA device (InfiniBand, RoCE, Omni-Path, EFA: /sys/class/infiniband;
  * HPE Slingshot: /sys/class/cxi), which libfabric would use rather than TCP. */
 int mpishmem_host_has_rdma_device(void);
+/* Whether the user chose Open MPI's one-sided component or UCX's transports or devices for it
+ * (OMPI_MCA_osc, OMPI_MCA_{osc,pml,opal_common}_ucx_{tls,devices}): then the library leaves
+ * the choice of osc/ucx to them. */
+int mpishmem_ompi_ucx_choice_given(void);
 /* The pieces of the decision, for shmem-info and the table's unit test
  * (tests/setup/setup_mpi_quirks.c): the library named by a version string, and whether an
  * entry applies to it (before MPISHMEM_MPI_QUIRKS). */
