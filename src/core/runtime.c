@@ -149,8 +149,8 @@ static void setup_mpi(int requested, int *provided, const char *routine)
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_MPICH_OFI_INIT_ROUND_ROBIN] && !getenv("FI_PROVIDER") &&
             !mpishmem_host_has_rdma_device())
             setenv("MPIR_CVAR_CH4_OFI_ENABLE_TAGGED", "0", 0);
-        if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_OSC_UCX_QUERY_NOISE] && !mpishmem_ompi_ucx_choice_given() &&
-            !mpishmem_host_has_rdma_device())
+        if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_OSC_UCX_QUERY_NOISE] &&
+            !mpishmem_ompi_ucx_choice_given() && !mpishmem_host_has_rdma_device())
             setenv("OMPI_MCA_osc", "^ucx", 0);
         if (over && mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_YIELD_WHEN_SHARED])
             setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
