@@ -1,7 +1,6 @@
 /* OpenSHMEM library setup, exit and query routines, and the library handles. */
 #define _XOPEN_SOURCE 700 /* pwrite */
 #include <fcntl.h>
-#include <sys/ioctl.h>
 #include <time.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,12 +100,10 @@ static void record_exit_status(int status)
     close(fd);
 }
 
-/* Says which PE ended the job, and waits (up to 200 ms) until whoever reads this PE's stderr
- * through a pipe (the launcher) has taken the line: MPI_Abort on MPI_COMM_WORLD has the
- * launcher kill every process at once, and MPICH's Hydra then dropped the abort message MPI
- * printed just before, now and then (leaks_global_exit.np4.twonode under CI's load: "the job
- * ended without a message"). FIONREAD says how much of a pipe is unread; on a terminal or a
- * file it reports no pending output and the wait ends at once. */
+/* Says which PE ended the job, and waits (up to 200 ms) until the launcher has taken the line:
+ * MPI_Abort on MPI_COMM_WORLD has the launcher kill every process at once, and MPICH's Hydra
+ * then dropped the abort message MPI printed just before, now and then
+ * (leaks_global_exit.np4.twonode under CI's load: "the job ended without a message"). */
 static void announce_global_exit(int status)
 {
     if (mpishmem_g.init_count > 0)
@@ -115,12 +112,7 @@ static void announce_global_exit(int status)
     else
         fprintf(stderr, "mpishmem: shmem_global_exit(%d) called: ending every PE\n", status);
     fflush(stderr);
-    for (int i = 0; i < 200; i++) {
-        int unread = 0;
-        if (ioctl(STDERR_FILENO, FIONREAD, &unread) != 0 || unread <= 0) break;
-        struct timespec ms = {0, 1000 * 1000};
-        nanosleep(&ms, NULL);
-    }
+    mpishmem_let_launcher_forward(0, 200);
 }
 
 MPISHMEM_API void pshmem_global_exit(int status)

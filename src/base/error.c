@@ -6,6 +6,8 @@
 #include <string.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
 
 static int pe_for_messages(void)
 {
@@ -45,18 +47,28 @@ void mpishmem_error(const char *routine, const char *fmt, ...)
     va_start(ap, fmt);
     vmessage("error", routine, fmt, ap);
     va_end(ap);
-    /* The launcher forwards our output through pipes and stops forwarding once the job is
-     * aborted: give it a moment to deliver the message first. Before MPI is up the pause is
-     * needed too: when every process exits within milliseconds of its start, Hydra's
-     * mpiexec (MPICH 4.0.2) can forward its stdin to a proxy that has already gone, die of
-     * SIGPIPE (exit 141) and lose the message (seen in the env_bad_* tests under load). */
-    struct timespec pause = {0, 200 * 1000 * 1000};
-    nanosleep(&pause, NULL);
+    /* Before MPI is up the fixed pause matters too: when every process exits within
+     * milliseconds of its start, Hydra's mpiexec (MPICH 4.0.2) can forward its stdin to a proxy
+     * that has already gone, die of SIGPIPE (exit 141) and lose the message (seen in the
+     * env_bad_* tests under load). */
+    mpishmem_let_launcher_forward(200, 400);
     int up = 0, down = 0;
     MPI_Initialized(&up);
     MPI_Finalized(&down);
     if (up && !down) MPI_Abort(MPI_COMM_WORLD, 1);
     exit(1);
+}
+
+/* FIONREAD says how much of a pipe is unread; on a terminal or a file it reports nothing
+ * pending, and the wait ends after the fixed pause. */
+void mpishmem_let_launcher_forward(int min_ms, int max_ms)
+{
+    struct timespec ms = {0, 1000 * 1000};
+    for (int i = 0; i < max_ms; i++) {
+        int unread = 0;
+        if (i >= min_ms && (ioctl(STDERR_FILENO, FIONREAD, &unread) != 0 || unread <= 0)) break;
+        nanosleep(&ms, NULL);
+    }
 }
 
 void mpishmem_warn(const char *routine, const char *fmt, ...)

@@ -12,6 +12,10 @@ mpishmem_error(const char *routine, const char *fmt, ...);
 /* The same message as a warning; the job goes on. */
 MPISHMEM_INTERNAL __attribute__((format(printf, 2, 3))) void
 mpishmem_warn(const char *routine, const char *fmt, ...);
+/* Before the job is aborted: the launcher forwards stderr through a pipe and stops forwarding
+ * once the job ends, so a message printed just before can be lost. Pauses `min_ms`, then
+ * while stderr is a pipe with unread bytes, until `max_ms` in all. */
+MPISHMEM_INTERNAL void mpishmem_let_launcher_forward(int min_ms, int max_ms);
 /* Printed only when SHMEM_DEBUG is set. */
 MPISHMEM_INTERNAL __attribute__((format(printf, 2, 3))) void
 mpishmem_debug_msg(const char *routine, const char *fmt, ...);
