@@ -22,6 +22,7 @@
 #include "../transport/mpi/mpich_mt_yield.h"
 #include "../transport/mpi/mpi_rma.h"
 #include "../transport/mpi/mpich_node_shm.h"
+#include "../transport/mpi/ompi_sm_segments.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
 #include "../transport/mpi/ompi_ucx_flush_ranks.h"
 #include "../transport/mpi/ompi_ucx_win_free.h"
@@ -239,6 +240,7 @@ static void setup_node(const char *routine)
     MPI_Comm_split_type(mpishmem_g.world, MPI_COMM_TYPE_SHARED, mpishmem_g.my_pe, MPI_INFO_NULL,
                         &mpishmem_g.node);
     note_mpi_host(mpishmem_g.node, routine);
+    mpishmem_ompi_sm_segments_unlink(mpishmem_g.node); /* all of this host's processes */
     if (mpishmem_env.simulated_nodes > 1) {
         /* The library's own multi-node mode, for every MPI: each node's PEs split into
          * blocks of consecutive node ranks that share no memory and reach each other through

@@ -4,8 +4,8 @@
  *
  * MPICH 5 keeps its node object's name, /dev/shm/mpich_shm_<world>_<node>, until MPI_Finalize
  * (quirk mpich-named-node-shm); MPICH 4.0.2 and Intel MPI unlink theirs at once. Open MPI 5
- * keeps its btl/sm segments' names (sm_segment.*) until MPI_Finalize too, with no remedy yet
- * (docs/mpi-support.md): this test fails there.
+ * keeps its btl/sm segments' names (sm_segment.*) until MPI_Finalize too (quirk
+ * ompi-named-sm-segments).
  * ARGS: keep (MPI alone: prints what it keeps) or auto (with mpishmem's remedy where the quirk
  * table says it applies: the names must be gone). Exit 0 when no name is left, 1 otherwise. */
 #include <mpi.h>
@@ -14,6 +14,7 @@
 
 #include "../../src/transport/mpi/mpi_quirks.h"
 #include "../../src/transport/mpi/mpich_node_shm.h"
+#include "../../src/transport/mpi/ompi_sm_segments.h"
 
 /* How many mapped files of /dev/shm still have their name; prints them. */
 static int named(int rank)
@@ -43,7 +44,13 @@ int main(int argc, char **argv)
     int rank, mine, all = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Barrier(MPI_COMM_WORLD);
-    if (!strcmp(mode, "auto")) mpishmem_mpich_node_shm_unlink();
+    if (!strcmp(mode, "auto")) {
+        MPI_Comm host;
+        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &host);
+        mpishmem_mpich_node_shm_unlink();
+        mpishmem_ompi_sm_segments_unlink(host);
+        MPI_Comm_free(&host);
+    }
     MPI_Barrier(MPI_COMM_WORLD);
     mine = named(rank);
     fflush(stdout);

@@ -33,7 +33,7 @@ int main(void)
      * ompi-no-osc-rdma, ompi-rdma-bitwise-amo, ompi-ucx-acc-hang, ompi-ucx-win-free-mt,
      * ompi-ucx-tcp-put, impi-pin-shared-cores, ompi-yield-when-shared, mpich-named-node-shm,
      * mpich-ofi-init-round-robin, ompi-ucx-pooled-ep, ompi-ucx-thread-exit, mpich-mt-poll-yield,
-     * mpich-rma-target-race, ompi-osc-ucx-query-noise. */
+     * mpich-rma-target-race, ompi-osc-ucx-query-noise, ompi-named-sm-segments. */
     const struct sample samples[] = {
         {"Debian MPICH 4.0.2",
          "MPICH Version:\t4.0.2\nMPICH Release date:\tThu Apr  7 12:34:45 CDT 2022\n"
@@ -75,11 +75,11 @@ int main(void)
         {"Open MPI 5.0.11",
          "Open MPI v5.0.11, package: Open MPI user@localhost Distribution, ident: 5.0.11", NULL,
          MPISHMEM_MPI_OPENMPI, 50011, 0, "Open MPI 5.0.11",
-         {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1}},
+         {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1}},
         {"Open MPI 5.0.11 over UCX (OMPI_MCA_pml=ucx)",
          "Open MPI v5.0.11, package: Open MPI user@localhost Distribution, ident: 5.0.11", "ucx",
          MPISHMEM_MPI_OPENMPI, 50011, 1, "Open MPI 5.0.11",
-         {0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1}},
+         {0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1}},
         {"Open MPI 4.1.4",
          "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo rev: v4.1.4", NULL,
          MPISHMEM_MPI_OPENMPI, 40104, 0, "Open MPI 4.1.4", {0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1}},

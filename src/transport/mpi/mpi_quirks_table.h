@@ -238,5 +238,16 @@
       "OMPI_MCA_osc=^ucx is set before MPI_Init there unless OMPI_MCA_osc or a UCX tls or "     \
       "devices variable of Open MPI is set",                                                  \
       "tests/setup/setup_quiet_run (Open MPI 5.0.11: the message 3 times per PE without the "  \
-      "remedy; also bench/mpi_rma_bench, plain MPI: once per window)")
+      "remedy; also bench/mpi_rma_bench, plain MPI: once per window)")                       \
+    /* Read: Open MPI's opal/mca/btl/sm/btl_sm_component.c, from 5.0.0 on (btl/sm replaced    \
+     * vader): the segment is created under its name and unlinked only at finalize (its name   \
+     * is also handed to the launcher's clean-up, which a job killed with SIGKILL skipped in    \
+     * the measurement). Measured on 5.0.11; 4.x's vader not measured. */                       \
+    X(OMPI_NAMED_SM_SEGMENTS, "ompi-named-sm-segments", MPISHMEM_MPI_OPENMPI, 50000, 0, 0,     \
+      "btl/sm's segments keep their names (sm_segment.<host>.<uid>.<job>.<rank>, 16 MiB each) " \
+      "until MPI_Finalize: a job that is killed leaves them; the library unlinks each name at " \
+      "shmem_init once every process of the host maps that segment (a program that starts "   \
+      "processes later, MPI_Comm_spawn or MPI_Comm_connect, turns this off)",                 \
+      "tests/mpi_repro/node_shm_names.c keep (5.0.11: 4 names per rank at 4 ranks; a plain "   \
+      "MPI program killed with kill -9 left its 4 segments)")
 #endif
