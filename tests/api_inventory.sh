@@ -7,7 +7,8 @@
 #     (pshmem_x for shmem_x, p<name> for the others), unless tests/api/pending.txt lists it;
 #   - no name listed as pending is exported (the list must shrink as families land);
 #   - nothing else is exported but spec names, pshmem_/shmemx_ names, the SHMEM_ handles and
-#     the MPI_Init/MPI_Init_thread/MPI_Finalize interposers, and the UCX and Open MPI calls
+#     the MPI_Init/MPI_Init_thread/MPI_Finalize interposers and those of MPI's dynamic
+#     processes (src/api/mpi_dynamic.c), and the UCX and Open MPI calls
 #     that src/transport/mpi/mpich_ucx_*.c and ompi_ucx_{ep_reuse,thread_exit}.c interpose, and
 #     the C library's sched_yield (src/transport/mpi/mpich_mt_yield.c).
 lib=$1
@@ -31,7 +32,7 @@ if [ -n "$early" ]; then
   echo "EXPORTED BUT LISTED AS PENDING (remove them from tests/api/pending.txt):"
   echo "$early" | head -50; fail=1
 fi
-extra=$(grep -v -E '^(p?shmem_|shmemx_|pshmemx_|SHMEM_|MPI_Init$|MPI_Init_thread$|MPI_Finalize$|ucp_disconnect_nb$|ucp_request_is_completed$|ucp_worker_progress$|ucp_ep_create$|ucp_ep_destroy$|ucp_worker_destroy$|opal_common_ucx_ctx_flush$|opal_common_ucx_wpmem_fence$|opal_common_ucx_wpctx_release$|sched_yield$)' "$tmp/exported" \
+extra=$(grep -v -E '^(p?shmem_|shmemx_|pshmemx_|SHMEM_|MPI_Init$|MPI_Init_thread$|MPI_Finalize$|MPI_Comm_(spawn|spawn_multiple|connect|accept|join)$|ucp_disconnect_nb$|ucp_request_is_completed$|ucp_worker_progress$|ucp_ep_create$|ucp_ep_destroy$|ucp_worker_destroy$|opal_common_ucx_ctx_flush$|opal_common_ucx_wpmem_fence$|opal_common_ucx_wpctx_release$|sched_yield$)' "$tmp/exported" \
   | grep -v -x -F -f "$tmp/spec" | grep -v -x -F -f "$tmp/profiling_due")
 if [ -n "$extra" ]; then
   echo "EXPORTED BUT NOT A SPEC NAME:"; echo "$extra" | head -50; fail=1

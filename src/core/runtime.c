@@ -148,8 +148,10 @@ static void setup_mpi(int requested, int *provided, const char *routine)
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NO_OSC_RDMA]) setenv("OMPI_MCA_osc", "^rdma", 0);
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_TCP_PUT]) setenv("UCX_TCP_PUT_ENABLE", "n", 0);
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_MPICH_OFI_INIT_ROUND_ROBIN] && !getenv("FI_PROVIDER") &&
-            !mpishmem_host_has_rdma_device())
-            setenv("MPIR_CVAR_CH4_OFI_ENABLE_TAGGED", "0", 0);
+            !getenv("MPIR_CVAR_CH4_OFI_ENABLE_TAGGED") && !mpishmem_host_has_rdma_device()) {
+            setenv("MPIR_CVAR_CH4_OFI_ENABLE_TAGGED", "0", 1);
+            mpishmem_mpi_use.untagged = 1;
+        }
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_OSC_UCX_QUERY_NOISE] &&
             !mpishmem_ompi_ucx_choice_given() && !mpishmem_host_has_rdma_device())
             setenv("OMPI_MCA_osc", "^ucx", 0);

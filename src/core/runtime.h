@@ -35,6 +35,9 @@ struct mpishmem_mpi_use {
     int owned;             /* mpishmem initialized MPI */
     int user_active;       /* the program called MPI_Init (and not yet MPI_Finalize) */
     int finalize_deferred; /* the program called MPI_Finalize while mpishmem was up */
+    /* mpishmem set MPIR_CVAR_CH4_OFI_ENABLE_TAGGED=0 (quirk mpich-ofi-init-round-robin):
+     * MPICH then cannot start or connect processes (api/mpi_dynamic.c). */
+    int untagged;
 };
 MPISHMEM_INTERNAL extern struct mpishmem_mpi_use mpishmem_mpi_use;
 

@@ -246,8 +246,8 @@
     X(OMPI_NAMED_SM_SEGMENTS, "ompi-named-sm-segments", MPISHMEM_MPI_OPENMPI, 50000, 0, 0,     \
       "btl/sm's segments keep their names (sm_segment.<host>.<uid>.<job>.<rank>, 16 MiB each) " \
       "until MPI_Finalize: a job that is killed leaves them; the library unlinks each name at " \
-      "shmem_init once every process of the host maps that segment (a program that starts "   \
-      "processes later, MPI_Comm_spawn or MPI_Comm_connect, turns this off)",                 \
+      "shmem_init once every process of the host maps that segment (btl/sm serves only the "  \
+      "processes of one job: none attaches later)",                                           \
       "tests/mpi_repro/node_shm_names.c keep (5.0.11: 4 names per rank at 4 ranks; a plain "   \
       "MPI program killed with kill -9 left its 4 segments)")
 #endif

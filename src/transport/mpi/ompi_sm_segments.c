@@ -40,8 +40,10 @@ static uint64_t name_hash(const char *s) /* FNV-1a */
 /* Open MPI attaches its node peers' segments in MPI_Init here (measured on 5.0.11: after
  * MPI_Init each of 4 processes maps all 4), but nothing promises that of every configuration:
  * a name goes only if every process of the host maps that segment, which the processes agree
- * on through their names' hashes. A process started later on this host (MPI_Comm_spawn,
- * MPI_Comm_connect) could not attach: such programs turn the quirk off. */
+ * on through their names' hashes. No process joins later: btl/sm serves only processes of
+ * its own job (add_procs in btl_sm_module.c), so processes of MPI_Comm_spawn or
+ * MPI_Comm_connect never attach these segments (a spawned child that sends to its parents
+ * works with the names gone: measured on 5.0.11). */
 void mpishmem_ompi_sm_segments_unlink(MPI_Comm host)
 {
     if (!mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NAMED_SM_SEGMENTS]) return;

@@ -2,7 +2,8 @@
  * name of each process's segment, <backing dir>/sm_segment.<host>.<uid>.<job>.<node rank>
  * (16 MiB; opal/mca/btl/sm/btl_sm_component.c), for the whole run and removes it in
  * MPI_Finalize: a job that is killed leaves them all behind. A peer attaches a segment by its
- * name, so the name may go only once every process that will use the segment maps it. */
+ * name, so the name may go only once every process that will use the segment maps it: the
+ * processes of the same job on this host. */
 #ifndef MPISHMEM_OMPI_SM_SEGMENTS_H
 #define MPISHMEM_OMPI_SM_SEGMENTS_H
 
