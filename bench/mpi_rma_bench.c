@@ -26,8 +26,11 @@
  * one-way for ping-pongs. With -t the ranks ask for MPI_THREAD_MULTIPLE, the level mpishmem asks
  * for when its progress thread is on: what MPI's thread safety alone costs each call; with -s
  * MPI_THREAD_SERIALIZED, which a progress thread would need if the library serialized every MPI
- * call itself (docs/mpi-support.md, "Remote operations on each MPI"). */
+ * call itself (docs/mpi-support.md, "Remote operations on each MPI"); with -i a second thread
+ * that only sleeps, never calling MPI: what a thread's mere presence costs (mpishmem's progress
+ * thread asleep). */
 #include <fcntl.h>
+#include <pthread.h>
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -207,6 +210,13 @@ static void measure(int op, const char *name, const char *target, size_t bytes, 
     free(t);
 }
 
+static void *sleeper(void *arg)
+{
+    (void)arg;
+    for (;;) sleep(3600);
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
     int level = MPI_THREAD_SINGLE, provided;
@@ -214,6 +224,10 @@ int main(int argc, char **argv)
         if (strcmp(argv[a], "-q") == 0) reps = 5;
         if (strcmp(argv[a], "-t") == 0) level = MPI_THREAD_MULTIPLE;
         if (strcmp(argv[a], "-s") == 0) level = MPI_THREAD_SERIALIZED;
+        if (strcmp(argv[a], "-i") == 0) {
+            pthread_t idle;
+            if (pthread_create(&idle, NULL, sleeper, NULL) != 0) return 1;
+        }
     }
     MPI_Init_thread(&argc, &argv, level, &provided);
     if (provided < level) {
