@@ -14,19 +14,6 @@
 
 static long g;
 
-static void shmem_work(int round)
-{
-    int me = shmem_my_pe(), n = shmem_n_pes();
-    long *h = shmem_malloc(sizeof(long));
-    shmem_long_p(&g, round * 100 + me, (me + 1) % n);
-    shmem_long_p(h, round * 1000 + me, (me + 1) % n);
-    shmem_barrier_all();
-    int from = (me + n - 1) % n;
-    CHECK(g == round * 100 + from && *h == round * 1000 + from, "shmem ring %d: %ld %ld",
-          round, g, *h);
-    shmem_free(h);
-}
-
 static void mpi_work(void)
 {
     int rank, size, sum = 0;
@@ -66,7 +53,7 @@ static void mpi_first(int *argc, char ***argv, int with_thread)
     }
     shmem_init();
     same_rank();
-    shmem_work(1);
+    test_put_ring(&g, 1);
     mpi_work();
     shmem_finalize();
     if (!mpi_up()) {
@@ -98,7 +85,7 @@ static void shmem_first(int *argc, char ***argv, int with_thread, int shmem_fini
     CHECK(mpi_up(), "MPI up after MPI_Init");
     same_rank();
     mpi_work();
-    shmem_work(1);
+    test_put_ring(&g, 1);
     if (shmem_fini_first) {
         shmem_finalize();
         if (!mpi_up()) test_failures++;
@@ -107,7 +94,7 @@ static void shmem_first(int *argc, char ***argv, int with_thread, int shmem_fini
         return;
     }
     MPI_Finalize();
-    shmem_work(2); /* OpenSHMEM still works: MPI's end waits for shmem_finalize */
+    test_put_ring(&g, 2); /* OpenSHMEM still works: MPI's end waits for shmem_finalize */
     shmem_finalize();
 }
 

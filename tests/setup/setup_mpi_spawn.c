@@ -15,19 +15,6 @@
 
 static long ring;
 
-static void shmem_ring(long round)
-{
-    int me = shmem_my_pe(), n = shmem_n_pes();
-    long *h = shmem_malloc(sizeof(long));
-    shmem_long_p(&ring, round * 100 + me, (me + 1) % n);
-    shmem_long_p(h, round * 1000 + me, (me + 1) % n);
-    shmem_barrier_all();
-    int from = (me + n - 1) % n;
-    CHECK(ring == round * 100 + from && *h == round * 1000 + from, "ring %ld: %ld %ld", round,
-          ring, *h);
-    shmem_free(h);
-}
-
 static int child(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -53,7 +40,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "child")) return child(argc, argv);
     shmem_init();
-    shmem_ring(1);
+    test_put_ring(&ring, 1);
     /* The launcher starts the child from its own directory: the path must be absolute. */
     char self[PATH_MAX];
     CHECK(realpath(argv[0], self) != NULL, "realpath(%s) failed", argv[0]);
@@ -81,7 +68,7 @@ int main(int argc, char **argv)
     MPI_Recv(&answer, 1, MPI_INT, 0, 7, inter, MPI_STATUS_IGNORE);
     CHECK(answer == 4242 + me, "answer %d from the child, expected %d", answer, 4242 + me);
     MPI_Comm_disconnect(&inter);
-    shmem_ring(2);
+    test_put_ring(&ring, 2);
     shmem_finalize();
     return test_exit_status();
 }
