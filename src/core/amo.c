@@ -83,9 +83,10 @@ static void check(const char *routine, void *dest, size_t size, int pe, int kind
     if (kind == MPISHMEM_AMO_NBI) mpishmem_check_local(routine, result, size, "fetch");
 }
 
-uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int op, size_t size,
-                              void *dest, uint64_t operand, uint64_t compare, int pe, int kind,
-                              void *result)
+/* The general path; `may_batch` 0 keeps a non-fetching AMO out of the context's batch. */
+static inline __attribute__((always_inline)) uint64_t
+amo_any(struct mpishmem_ctx *c, const char *routine, int op, size_t size, void *dest,
+        uint64_t operand, uint64_t compare, int pe, int kind, void *result, int may_batch)
 {
     if (mpishmem_g.debug) check(routine, dest, size, pe, kind, result);
     /* Fetches through MPI or SHMEM_DEBUG's path are polls too (core/progress.h). */
@@ -106,7 +107,7 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
         return old;
     }
     /* A non-fetching AMO to another node: into the context's batch (mpi_batch.h). */
-    if (c->batch && !s->peer[pe] && kind == MPISHMEM_AMO_NONFETCHING &&
+    if (may_batch && c->batch && !s->peer[pe] && kind == MPISHMEM_AMO_NONFETCHING &&
         mpishmem_batch_fits(off) &&
         (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM || mpishmem_mpi_amo_batchable(op, size))) {
         mpishmem_batch_amo(c, s->id, off, op, size, operand, pe);
@@ -119,4 +120,17 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
                        : mpishmem_mpi_amo(c, s, off, op, size, operand, compare, pe, kind, result);
     mpishmem_ctx_unlock(c);
     return old;
+}
+
+uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int op, size_t size,
+                              void *dest, uint64_t operand, uint64_t compare, int pe, int kind,
+                              void *result)
+{
+    return amo_any(c, routine, op, size, dest, operand, compare, pe, kind, result, 1);
+}
+
+void mpishmem_amo_unbatched(struct mpishmem_ctx *c, const char *routine, int op, size_t size,
+                            void *dest, uint64_t operand, int pe)
+{
+    amo_any(c, routine, op, size, dest, operand, 0, pe, MPISHMEM_AMO_NONFETCHING, NULL, 0);
 }

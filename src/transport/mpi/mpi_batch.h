@@ -147,14 +147,19 @@ static inline int mpishmem_batch_put_goes_direct(const struct mpishmem_ctx *c, i
              __atomic_load_n(&t->inflight, __ATOMIC_ACQUIRE));
 }
 
+/* Whether `c` has records for `pe` buffered or sent and unconfirmed (NULL: batching off). */
+static inline int mpishmem_batch_busy(const struct mpishmem_ctx *c, int pe)
+{
+    const struct mpishmem_batch *b = c->batch;
+    return MPISHMEM_UNLIKELY(b != NULL) &&
+           (__atomic_load_n(&b->t[pe].used, __ATOMIC_RELAXED) |
+            __atomic_load_n(&b->t[pe].inflight, __ATOMIC_RELAXED));
+}
+
 /* Call before a direct MPI operation of `c` on `pe`: its batches to `pe` are applied first. */
 static inline void mpishmem_batch_before_direct(struct mpishmem_ctx *c, int pe)
 {
-    struct mpishmem_batch *b = c->batch;
-    if (MPISHMEM_UNLIKELY(b != NULL) &&
-        (__atomic_load_n(&b->t[pe].used, __ATOMIC_RELAXED) |
-         __atomic_load_n(&b->t[pe].inflight, __ATOMIC_RELAXED)))
-        mpishmem_batch_complete_pe(c, pe);
+    if (mpishmem_batch_busy(c, pe)) mpishmem_batch_complete_pe(c, pe);
 }
 
 #endif
