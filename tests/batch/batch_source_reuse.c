@@ -10,8 +10,14 @@
 #include <string.h>
 
 #define MAXPE 16
+/* batch_source_reuse_bounce builds this with pieces of up to 4096 B: those above
+ * MPISHMEM_BATCH_MAX go through MPI from the context's bounce buffer (many per quiet, so the
+ * buffer fills and is flushed and reused on the way). */
+#ifndef SLOT
 #define K 240
 #define SLOT 128
+#define PIECE_STEP 37
+#endif
 
 static _Alignas(8) unsigned char g_slots[MAXPE][K][SLOT]; /* [sender][k], odd k */
 static unsigned char (*h_slots)[K][SLOT];     /* [sender][k], even k */
@@ -19,7 +25,7 @@ static int me, n;
 
 static size_t piece_size(int k, int sender)
 {
-    return 1 + (size_t)(k * 37 + sender * 11) % SLOT;
+    return 1 + (size_t)(k * PIECE_STEP + sender * 11) % SLOT;
 }
 
 /* The value byte i of piece k has (batch_byte's round is the piece number). */
