@@ -1,24 +1,24 @@
 #define _GNU_SOURCE
 #include "mpich_node_shm.h"
 
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
+#include "mapped_files.h"
 #include "mpi_quirks.h"
+
+#define MAX_OBJECTS 64
 
 void mpishmem_mpich_node_shm_unlink(void)
 {
     if (!mpishmem_quirk_on[MPISHMEM_QUIRK_MPICH_NAMED_NODE_SHM]) return;
-    FILE *maps = fopen("/proc/self/maps", "r");
-    if (!maps) return;
-    static const char dir[] = "/dev/shm", prefix[] = "/dev/shm/mpich_shm_";
-    char line[4096];
-    while (fgets(line, sizeof line, maps)) {
-        char *path = strstr(line, prefix);
-        if (!path || strstr(path, "(deleted)")) continue; /* no name, or one gone already */
-        path[strcspn(path, " \n")] = 0;
-        shm_unlink(path + sizeof dir - 1); /* another process of the node may be first */
-    }
-    fclose(maps);
+    static const char dir[] = "/dev/shm";
+    char(*paths)[MPISHMEM_MAPPED_PATH_CHARS] = malloc(sizeof *paths * MAX_OBJECTS);
+    if (!paths) return; /* the names stay, as without the quirk */
+    int n = mpishmem_mapped_files("/dev/shm/mpich_shm_", paths, MAX_OBJECTS);
+    for (int i = 0; i < n; i++)
+        if (!strncmp(paths[i], dir, sizeof dir - 1))
+            shm_unlink(paths[i] + sizeof dir - 1); /* another process of the node may be first */
+    free(paths);
 }

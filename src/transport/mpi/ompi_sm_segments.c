@@ -2,33 +2,14 @@
 #include "ompi_sm_segments.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "mapped_files.h"
 #include "mpi_quirks.h"
 
 #define MAX_SEGMENTS 512
-#define PATH_CHARS 1024
-
-/* The named btl/sm segments this process maps (paths into `paths`), as many as fit. */
-static int mapped_segments(char (*paths)[PATH_CHARS], int max)
-{
-    FILE *maps = fopen("/proc/self/maps", "r");
-    if (!maps) return 0;
-    char line[PATH_CHARS + 256];
-    int n = 0;
-    while (n < max && fgets(line, sizeof line, maps)) {
-        char *path = strchr(line, '/');
-        if (!path || !strstr(path, "/sm_segment.") || strstr(path, "(deleted)")) continue;
-        path[strcspn(path, "\n")] = 0;
-        if (n > 0 && !strcmp(paths[n - 1], path)) continue; /* one file in several pieces */
-        snprintf(paths[n++], sizeof paths[0], "%s", path);
-    }
-    fclose(maps);
-    return n;
-}
 
 static uint64_t name_hash(const char *s) /* FNV-1a */
 {
@@ -49,7 +30,7 @@ void mpishmem_ompi_sm_segments_unlink(MPI_Comm host)
     if (!mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NAMED_SM_SEGMENTS]) return;
     int size;
     MPI_Comm_size(host, &size);
-    char(*paths)[PATH_CHARS] = malloc(sizeof *paths * MAX_SEGMENTS);
+    char(*paths)[MPISHMEM_MAPPED_PATH_CHARS] = malloc(sizeof *paths * MAX_SEGMENTS);
     uint64_t *mine = malloc(sizeof *mine * MAX_SEGMENTS);
     uint64_t *all = malloc(sizeof *all * MAX_SEGMENTS * (size_t)size);
     int *counts = malloc(sizeof *counts * (size_t)size);
@@ -58,7 +39,7 @@ void mpishmem_ompi_sm_segments_unlink(MPI_Comm host)
     /* Out of memory anywhere: every name stays, as without the quirk. */
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, host);
     if (all_ok) {
-        int n = mapped_segments(paths, MAX_SEGMENTS);
+        int n = mpishmem_mapped_files("/sm_segment.", paths, MAX_SEGMENTS);
         for (int i = 0; i < n; i++) mine[i] = name_hash(paths[i]);
         MPI_Allgather(&n, 1, MPI_INT, counts, 1, MPI_INT, host);
         for (int r = 0, total = 0; r < size; total += counts[r++]) offsets[r] = total;
