@@ -83,10 +83,9 @@ static void check(const char *routine, void *dest, size_t size, int pe, int kind
     if (kind == MPISHMEM_AMO_NBI) mpishmem_check_local(routine, result, size, "fetch");
 }
 
-/* The general path; `may_batch` 0 keeps a non-fetching AMO out of the context's batch. */
-static inline __attribute__((always_inline)) uint64_t
-amo_any(struct mpishmem_ctx *c, const char *routine, int op, size_t size, void *dest,
-        uint64_t operand, uint64_t compare, int pe, int kind, void *result, int may_batch)
+uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int op, size_t size,
+                              void *dest, uint64_t operand, uint64_t compare, int pe, int kind,
+                              void *result)
 {
     if (mpishmem_g.debug) check(routine, dest, size, pe, kind, result);
     /* Fetches through MPI or SHMEM_DEBUG's path are polls too (core/progress.h). */
@@ -106,31 +105,25 @@ amo_any(struct mpishmem_ctx *c, const char *routine, int op, size_t size, void *
         if (kind == MPISHMEM_AMO_NBI) mpishmem_amo_unbits(result, old, size);
         return old;
     }
-    /* A non-fetching AMO to another node: into the context's batch (mpi_batch.h). */
-    if (may_batch && c->batch && !s->peer[pe] && kind == MPISHMEM_AMO_NONFETCHING &&
+    /* A non-fetching AMO to another node: into the context's batch (mpi_batch.h), but in the
+     * MPI mode the first one after a direct operation to `pe` (mpishmem_batch_after_direct). */
+    int after_direct = 0;
+    if (c->batch && !s->peer[pe] && kind == MPISHMEM_AMO_NONFETCHING &&
         mpishmem_batch_fits(off) &&
         (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM || mpishmem_mpi_amo_batchable(op, size))) {
-        mpishmem_batch_amo(c, s->id, off, op, size, operand, pe);
-        return 0;
+        after_direct = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_MPI &&
+                       mpishmem_batch_after_direct(c, pe);
+        if (!after_direct) {
+            mpishmem_batch_amo(c, s->id, off, op, size, operand, pe);
+            return 0;
+        }
     }
     mpishmem_batch_before_direct(c, pe);
     mpishmem_ctx_lock(c);
     uint64_t old = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM
                        ? mpishmem_am_amo(c, s, off, op, size, operand, compare, pe, kind, result)
                        : mpishmem_mpi_amo(c, s, off, op, size, operand, compare, pe, kind, result);
+    if (after_direct) mpishmem_batch_direct_taken(c);
     mpishmem_ctx_unlock(c);
     return old;
-}
-
-uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int op, size_t size,
-                              void *dest, uint64_t operand, uint64_t compare, int pe, int kind,
-                              void *result)
-{
-    return amo_any(c, routine, op, size, dest, operand, compare, pe, kind, result, 1);
-}
-
-void mpishmem_amo_unbatched(struct mpishmem_ctx *c, const char *routine, int op, size_t size,
-                            void *dest, uint64_t operand, int pe)
-{
-    amo_any(c, routine, op, size, dest, operand, 0, pe, MPISHMEM_AMO_NONFETCHING, NULL, 0);
 }

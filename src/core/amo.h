@@ -27,11 +27,6 @@ MPISHMEM_INTERNAL uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const ch
                                                 int op, size_t size, void *dest,
                                                 uint64_t operand, uint64_t compare, int pe,
                                                 int kind, void *result);
-/* A non-fetching AMO that does not go into the context's batch, even where batching is on:
- * put-with-signal after a put that went directly through MPI (core/signal.c). */
-MPISHMEM_INTERNAL void mpishmem_amo_unbatched(struct mpishmem_ctx *c, const char *routine,
-                                              int op, size_t size, void *dest, uint64_t operand,
-                                              int pe);
 
 /* Sets up the AMO tables and mechanism after the segments exist (init), and undoes it. */
 MPISHMEM_INTERNAL void mpishmem_amo_init(const char *routine, int data_shared);

@@ -49,6 +49,13 @@ void mpishmem_put_small_remote(struct mpishmem_ctx *c, int seg, size_t off, cons
         }
         mpishmem_ctx_unlock(c);
     }
+    if (mpishmem_batch_after_direct(c, pe)) {
+        mpishmem_ctx_lock(c);
+        mpishmem_mpi_put(c, mpishmem_seg_by_id(seg), off, src, n, pe, 1);
+        mpishmem_batch_direct_taken(c);
+        mpishmem_ctx_unlock(c);
+        return;
+    }
     mpishmem_batch_put(c, seg, off, src, n, pe);
 }
 

@@ -27,9 +27,10 @@ MPISHMEM_INTERNAL void mpishmem_put_general_value(struct mpishmem_ctx *c, const 
 MPISHMEM_INTERNAL void mpishmem_put_remote_direct(struct mpishmem_ctx *c, size_t o,
                                                   const void *src, size_t n, int pe,
                                                   int blocking);
-/* A small put to a PE on another node with batching on, to a PE that MPI reaches through its
- * shared memory (mpishmem_batch_may_go_direct): straight to MPI when the context is idle
- * towards it (mpishmem_batch_put_goes_direct), else into the batch; `_value` for up to 8
+/* A small put to a PE on another node with batching on: straight to MPI to a PE that MPI
+ * reaches through its shared memory (mpishmem_batch_may_go_direct) when the context is idle
+ * towards it (mpishmem_batch_put_goes_direct), or as the first small operation after a direct
+ * one to that PE (mpishmem_batch_after_direct); else into the batch; `_value` for up to 8
  * bytes given as the first n of `bits` in memory order. */
 MPISHMEM_INTERNAL void mpishmem_put_small_remote(struct mpishmem_ctx *c, int seg, size_t off,
                                                  const void *src, size_t n, int pe);
@@ -52,12 +53,12 @@ MPISHMEM_INLINE void mpishmem_put_remote_heap(struct mpishmem_ctx *c, size_t o, 
              * caller needs no stack frame to give it an address. */
             uint64_t bits = 0;
             memcpy(&bits, src, n);
-            if (mpishmem_batch_may_go_direct(pe))
+            if (mpishmem_batch_may_go_direct(pe) || mpishmem_batch_after_direct(c, pe))
                 mpishmem_put_small_remote_value(c, MPISHMEM_SEG_HEAP, o, bits, n, pe);
             else
                 mpishmem_batch_put_value(c, MPISHMEM_SEG_HEAP, o, bits, n, pe);
         } else if (n <= mpishmem_batch_max) {
-            if (mpishmem_batch_may_go_direct(pe))
+            if (mpishmem_batch_may_go_direct(pe) || mpishmem_batch_after_direct(c, pe))
                 mpishmem_put_small_remote(c, MPISHMEM_SEG_HEAP, o, src, n, pe);
             else
                 mpishmem_batch_put(c, MPISHMEM_SEG_HEAP, o, src, n, pe);

@@ -37,14 +37,8 @@ void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine, void *dest
         mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
         return;
     }
-    /* After a put that went through MPI, a batched signal would make the next direct
-     * operation to `pe` wait for the batch's acknowledgement (mpishmem_batch_before_direct):
-     * a round trip per put-with-signal of more than MPISHMEM_BATCH_MAX bytes (Intel MPI, two
-     * simulated nodes, 4096 bytes: 3.6-4.5 us against 2.4 us with MPISHMEM_BATCH=0). In the
-     * MPI AMO mode the signal then goes through MPI as well, after the flush above. */
-    if (via_mpi && c->batch && mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_MPI)
-        mpishmem_amo_unbatched(c, routine, op, sizeof(uint64_t), sig_addr, signal, pe);
-    else
-        mpishmem_amo_general(c, routine, op, sizeof(uint64_t), sig_addr, signal, 0, pe,
-                             MPISHMEM_AMO_NONFETCHING, NULL);
+    /* After a put that went through MPI the signal goes through MPI too, in the MPI AMO mode
+     * (mpishmem_batch_after_direct). */
+    mpishmem_amo_general(c, routine, op, sizeof(uint64_t), sig_addr, signal, 0, pe,
+                         MPISHMEM_AMO_NONFETCHING, NULL);
 }

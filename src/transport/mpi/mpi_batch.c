@@ -427,6 +427,7 @@ struct mpishmem_batch *mpishmem_batch_new(struct mpishmem_ctx *c)
     if (!b || !b->t || !b->dirty)
         mpishmem_error("shmem_ctx_create", "out of memory for the batches of %d PEs", n);
     b->ctx = c;
+    b->direct_pe = -1;
     pthread_mutex_lock(&bt.list_mutex);
     b->next = bt.all;
     bt.all = b;

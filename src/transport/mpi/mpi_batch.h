@@ -46,6 +46,9 @@ struct mpishmem_batch {
     unsigned inflight; /* batches sent and not confirmed, all targets (atomic) */
     unsigned n_unrequested; /* targets sent batches since they were last asked to confirm */
     struct mpishmem_batch_target *t; /* [n_pes] */
+    /* The PE of the context's last operation through MPI, until a small operation to it
+     * has followed (-1: none); see mpishmem_batch_after_direct. */
+    int direct_pe;
     struct mpishmem_ctx *ctx;
     struct mpishmem_batch *next; /* the list of every context's batches (progress thread) */
 };
@@ -156,10 +159,32 @@ static inline int mpishmem_batch_busy(const struct mpishmem_ctx *c, int pe)
             __atomic_load_n(&b->t[pe].inflight, __ATOMIC_RELAXED));
 }
 
+/* After a direct operation. A record makes the next direct operation to its PE wait for the
+ * batch's acknowledgement, a round trip (below). Where a large put, a get or a fetching AMO to
+ * a PE is followed by one small put or AMO to it, and then by the next direct one (put + fence
+ * + flag, or a put-with-signal of more than MPISHMEM_BATCH_MAX bytes, in a loop), each round
+ * would pay that trip. So the first small operation of a context after a direct one to the
+ * same PE, with nothing of the context batched for that PE, goes through MPI too (core/rma.c,
+ * core/amo.c: put, and AMO in the MPI AMO mode), and says so (mpishmem_batch_direct_taken);
+ * the ones after it are batched, so that a stream stays one message. */
+static inline int mpishmem_batch_after_direct(const struct mpishmem_ctx *c, int pe)
+{
+    return __atomic_load_n(&c->batch->direct_pe, __ATOMIC_RELAXED) == pe &&
+           !mpishmem_batch_busy(c, pe);
+}
+static inline void mpishmem_batch_direct_taken(struct mpishmem_ctx *c)
+{
+    __atomic_store_n(&c->batch->direct_pe, -1, __ATOMIC_RELAXED);
+}
+
 /* Call before a direct MPI operation of `c` on `pe`: its batches to `pe` are applied first. */
 static inline void mpishmem_batch_before_direct(struct mpishmem_ctx *c, int pe)
 {
-    if (mpishmem_batch_busy(c, pe)) mpishmem_batch_complete_pe(c, pe);
+    struct mpishmem_batch *b = c->batch;
+    if (MPISHMEM_UNLIKELY(b != NULL)) {
+        if (mpishmem_batch_busy(c, pe)) mpishmem_batch_complete_pe(c, pe);
+        __atomic_store_n(&b->direct_pe, pe, __ATOMIC_RELAXED);
+    }
 }
 
 #endif
