@@ -132,6 +132,16 @@ static inline int mpishmem_batch_may_go_direct(int pe)
     return d != NULL && d[pe];
 }
 
+/* Whether `c` has records for `pe` buffered or sent and unconfirmed (NULL: batching off). An
+ * acknowledgement read as arrived is ordered before what the caller does next (acquire). */
+static inline int mpishmem_batch_busy(const struct mpishmem_ctx *c, int pe)
+{
+    const struct mpishmem_batch *b = c->batch;
+    return MPISHMEM_UNLIKELY(b != NULL) &&
+           (__atomic_load_n(&b->t[pe].used, __ATOMIC_RELAXED) |
+            __atomic_load_n(&b->t[pe].inflight, __ATOMIC_ACQUIRE));
+}
+
 /* Whether a small put of `c` to such a PE on segment `seg` goes straight to MPI now (the
  * context's lock held; core/rma.c): when nothing of the context to `pe` is buffered or
  * unconfirmed and the segment's window has no MPI operation unflushed. A put followed by
@@ -144,19 +154,7 @@ static inline int mpishmem_batch_may_go_direct(int pe)
  * put-with-signal flushes it before the signal (core/signal.c). */
 static inline int mpishmem_batch_put_goes_direct(const struct mpishmem_ctx *c, int seg, int pe)
 {
-    const struct mpishmem_batch_target *t = &c->batch->t[pe];
-    return !mpishmem_pending_get(c, 1 + seg) &&
-           !(__atomic_load_n(&t->used, __ATOMIC_RELAXED) |
-             __atomic_load_n(&t->inflight, __ATOMIC_ACQUIRE));
-}
-
-/* Whether `c` has records for `pe` buffered or sent and unconfirmed (NULL: batching off). */
-static inline int mpishmem_batch_busy(const struct mpishmem_ctx *c, int pe)
-{
-    const struct mpishmem_batch *b = c->batch;
-    return MPISHMEM_UNLIKELY(b != NULL) &&
-           (__atomic_load_n(&b->t[pe].used, __ATOMIC_RELAXED) |
-            __atomic_load_n(&b->t[pe].inflight, __ATOMIC_RELAXED));
+    return !mpishmem_pending_get(c, 1 + seg) && !mpishmem_batch_busy(c, pe);
 }
 
 /* After a direct operation. A record makes the next direct operation to its PE wait for the
