@@ -66,8 +66,10 @@ static uint64_t blocking_amo(int op, size_t size, uint64_t operand, uint64_t com
     int self = pe == mpishmem_g.my_pe;
     /* Every fourth call is enough for that, and serving costs an MPI_Improbe (0.5 us over
      * MPICH 5's TCP path: 6% of a fetch_add across hosts). */
-    static unsigned calls;
-    if ((__atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) & 3) == 0) mpishmem_batch_serve();
+    static unsigned calls; /* threads racing may lose a count: a plain, unlocked increment */
+    unsigned n = __atomic_load_n(&calls, __ATOMIC_RELAXED) + 1;
+    __atomic_store_n(&calls, n, __ATOMIC_RELAXED);
+    if ((n & 3) == 0) mpishmem_batch_serve();
     if (!self && MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
         yielding_fetch(op, in, &out, t, pe, disp, win);
     } else {

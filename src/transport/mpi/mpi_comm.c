@@ -26,11 +26,9 @@ static int blocking_ok(void)
 #define BLOCKING_COLLECTIVE(CALL)                                                         \
     do {                                                                                  \
         mpishmem_progress_depth++;                                                        \
-        __atomic_add_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);              \
-        mpishmem_mpi_blocking_depth++;                                                    \
+        mpishmem_blocking_enter();                                                        \
         CALL;                                                                             \
-        mpishmem_mpi_blocking_depth--;                                                    \
-        __atomic_sub_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);              \
+        mpishmem_blocking_leave();                                                        \
         mpishmem_progress_note();                                                         \
         mpishmem_progress_depth--;                                                        \
     } while (0)

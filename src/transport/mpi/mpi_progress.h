@@ -13,7 +13,7 @@
 /* Nonzero while this thread is inside one of the library's calls into MPI's progress engine
  * from a wait, and always in the progress thread (MPI may exit the process from there when
  * another PE aborts the job: the exit handler then must not call MPI again). */
-extern MPISHMEM_INTERNAL _Thread_local int mpishmem_progress_depth;
+extern MPISHMEM_INTERNAL MPISHMEM_FAST_TLS _Thread_local int mpishmem_progress_depth;
 
 /* Nonzero while one of the program's threads is inside a wait of the library, which pokes MPI
  * at every poll: the progress thread keeps out meanwhile even when the count of pokes below
@@ -54,25 +54,35 @@ static inline void mpishmem_progress_note(void)
 #endif
 }
 
-/* How many of the program's threads are inside a blocking MPI call that progresses MPI by
- * itself (a collective, a flush): the progress thread keeps out of MPI meanwhile, where it
- * would only contend for MPI's lock with them, and would take their own completions for other
- * PEs' traffic (bale's AGP index-gather, 2 hosts x 2 PEs: 255 s with the thread polling
- * beside the flushes of gets, 110-124 s before). */
+/* Nonzero while one of the program's threads is inside a blocking MPI call that progresses
+ * MPI by itself (a collective, a flush): the progress thread keeps out of MPI meanwhile, where
+ * it would only contend for MPI's lock with them, and would take their own completions for
+ * other PEs' traffic (bale's AGP index-gather, 2 hosts x 2 PEs: 255 s with the thread polling
+ * beside the flushes of gets, 110-124 s before). Plain relaxed stores by each thread's
+ * outermost such call, as mpishmem_progress_inside: a hint, which two locked additions per
+ * call (a count of the threads inside) made cost ~40 cycles on every blocking remote
+ * operation. */
 extern MPISHMEM_INTERNAL int mpishmem_progress_blocked;
 /* How many of this thread's calls are such blocking MPI calls: inside them MPICH 5 at
  * MPI_THREAD_MULTIPLE yields the core at every poll, which the library mostly skips
  * (mpich_mt_yield.c). */
-extern MPISHMEM_INTERNAL _Thread_local int mpishmem_mpi_blocking_depth;
-/* Runs CALL, such a blocking MPI call (two locked additions around a call that waits for the
- * network). */
+extern MPISHMEM_INTERNAL MPISHMEM_FAST_TLS _Thread_local int mpishmem_mpi_blocking_depth;
+static inline void mpishmem_blocking_enter(void)
+{
+    if (mpishmem_mpi_blocking_depth++ == 0)
+        __atomic_store_n(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);
+}
+static inline void mpishmem_blocking_leave(void)
+{
+    if (--mpishmem_mpi_blocking_depth == 0)
+        __atomic_store_n(&mpishmem_progress_blocked, 0, __ATOMIC_RELAXED);
+}
+/* Runs CALL, such a blocking MPI call. */
 #define MPISHMEM_BLOCKING(CALL)                                                          \
     do {                                                                                \
-        __atomic_add_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);            \
-        mpishmem_mpi_blocking_depth++;                                                  \
+        mpishmem_blocking_enter();                                                      \
         CALL;                                                                           \
-        mpishmem_mpi_blocking_depth--;                                                  \
-        __atomic_sub_fetch(&mpishmem_progress_blocked, 1, __ATOMIC_RELAXED);            \
+        mpishmem_blocking_leave();                                                      \
     } while (0)
 
 /* Whether poll `n` (from 1) of a wait loop yields the core: every poll when PEs outnumber
