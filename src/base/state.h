@@ -71,6 +71,10 @@ struct mpishmem_ctx {
      * (MPISHMEM_PENDING_WIN for the default context, whose windows these are). */
     MPI_Win amo_win[MPISHMEM_SEG_MAX];
     uint8_t amo_mark;
+    /* The targets of the MPI window operations that quiet has to complete
+     * (mpishmem_pending_window): 0 none, pe + 1 all of them to `pe`, -1 several PEs. Quiet
+     * flushes one PE (MPI_Win_flush) where it can, every PE (MPI_Win_flush_all) otherwise. */
+    int flush_target;
     int pool_slot;                 /* window set of the context pool; -1 for the default */
     struct mpishmem_space *space;  /* memory space this context was made from (shmemx_space_
                                     * create_ctx), else NULL; src/core/space.h */
@@ -210,7 +214,7 @@ extern MPISHMEM_INTERNAL struct mpishmem_state mpishmem_g;
  * SHMEM_THREAD_MULTIPLE the threads sharing a context set and clear them at once (the MPI flags
  * only under the context's lock). Relaxed byte and word accesses are plain moves on x86-64, so
  * the fast paths do not change. */
-static inline void mpishmem_pending_set(struct mpishmem_ctx *c, int i, uint8_t bits)
+static inline void mpishmem_pending_or(struct mpishmem_ctx *c, int i, uint8_t bits)
 {
     uint8_t *f = &c->pending.flag[i];
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -220,6 +224,21 @@ static inline void mpishmem_pending_set(struct mpishmem_ctx *c, int i, uint8_t b
 #else
     __atomic_store_n(f, (uint8_t)(__atomic_load_n(f, __ATOMIC_RELAXED) | bits), __ATOMIC_RELAXED);
 #endif
+}
+/* Marks segment `seg`'s windows (bits: MPISHMEM_PENDING_WIN, _AMO_WIN) with an MPI operation
+ * to `pe` that quiet completes, and keeps count of its target (flush_target). The only way to
+ * set a window's flag: quiet flushes just the one PE recorded where there is one. */
+static inline void mpishmem_pending_window(struct mpishmem_ctx *c, int seg, uint8_t bits, int pe)
+{
+    mpishmem_pending_or(c, 1 + seg, bits);
+    int t = __atomic_load_n(&c->flush_target, __ATOMIC_RELAXED);
+    if (MPISHMEM_UNLIKELY(t != pe + 1))
+        __atomic_store_n(&c->flush_target, t == 0 ? pe + 1 : -1, __ATOMIC_RELAXED);
+}
+/* Sets bits of flag[MPISHMEM_PENDING_AM] (active-message AMOs, batches). */
+static inline void mpishmem_pending_set_am(struct mpishmem_ctx *c, uint8_t bits)
+{
+    mpishmem_pending_or(c, MPISHMEM_PENDING_AM, bits);
 }
 /* Sets a flag that holds no other bits (node-local stores, active messages): one store. */
 static inline void mpishmem_pending_mark(struct mpishmem_ctx *c, int i)

@@ -1,5 +1,6 @@
-/* Ordering and completion: fence orders puts to one PE, quiet and pe_quiet complete nbi puts,
- * barrier_all and sync_all in a loop (every round's values checked). */
+/* Ordering and completion: fence orders puts to one PE, quiet and pe_quiet complete nbi puts
+ * (to one PE, and interleaved to every PE: quiet flushes one PE where all went to it, every PE
+ * otherwise), barrier_all and sync_all in a loop (every round's values checked). */
 #include "testutil.h"
 
 #define ROUNDS 200
@@ -36,6 +37,22 @@ int main(void)
     for (int i = 0; i < NBI; i++) bad += h[i] != from * 100000 + i || data[i] != from * 100000 + i;
     CHECK(bad == 0, "%d nbi puts incomplete after quiet", bad);
     shmem_barrier_all();
+    /* quiet completes nbi puts interleaved over every other PE: each PE writes its own block
+     * of `all` on every other PE, in pieces larger than a batch's records (so they go through
+     * MPI where batching is on), one piece to each PE in turn, and checks every block it got. */
+    long *all = shmem_calloc((size_t)n * NBI, sizeof(long));
+    enum { PIECE = 100 };
+    for (int i = 0; i < NBI; i += PIECE)
+        for (int k = 1; k < n; k++)
+            shmem_long_put_nbi(&all[(size_t)me * NBI + i], &src[i], PIECE, (me + k) % n);
+    shmem_quiet();
+    shmem_sync_all();
+    bad = 0;
+    for (int pe = 0; pe < n; pe++)
+        for (int i = 0; pe != me && i < NBI; i++) bad += all[(size_t)pe * NBI + i] != pe * 100000 + i;
+    CHECK(bad == 0, "%d nbi puts to several PEs incomplete after quiet", bad);
+    shmem_barrier_all();
+    shmem_free(all);
     /* fence: data then flag; whoever sees the flag sees the data */
     for (int r = 1; r <= 20; r++) {
         long v = r * 10 + me;

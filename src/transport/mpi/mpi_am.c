@@ -169,7 +169,7 @@ uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, s
     MPI_Isend(&am.msg[i], sizeof am.msg[i], MPI_BYTE, pe, REQUEST_TAG, am.comm, &sreq);
     MPI_Request_free(&sreq);
     if (kind != MPISHMEM_AMO_BLOCKING) {
-        mpishmem_pending_set(c, MPISHMEM_PENDING_AM, MPISHMEM_PENDING_AM_AMO);
+        mpishmem_pending_set_am(c, MPISHMEM_PENDING_AM_AMO);
         ORIGIN_UNLOCK();
         return 0;
     }

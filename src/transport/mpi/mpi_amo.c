@@ -129,7 +129,7 @@ uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
         MPI_Compare_and_swap(&slot[0], &slot[1], result, t, pe, disp, win);
     else
         MPI_Fetch_and_op(&slot[0], result, t, pe, disp, mpishmem_mpi_op(op), win);
-    mpishmem_pending_set(c, 1 + s->id, c->amo_mark);
+    mpishmem_pending_window(c, s->id, c->amo_mark, pe);
     return 0;
 }
 

@@ -257,7 +257,7 @@ void mpishmem_batch_put(struct mpishmem_ctx *c, int seg, size_t off, const void 
     memcpy(r, &h, 8);
     memcpy(r + 8, src, n);
     batch_unlock(b);
-    mpishmem_pending_set(c, MPISHMEM_PENDING_AM, MPISHMEM_PENDING_BATCH);
+    mpishmem_pending_set_am(c, MPISHMEM_PENDING_BATCH);
     mpishmem_ctx_unlock(c);
 }
 
@@ -279,7 +279,7 @@ void mpishmem_batch_amo(struct mpishmem_ctx *c, int seg, size_t off, int op, siz
     memset(r + 8, 0, 8);
     mpishmem_amo_unbits(r + 8, operand, size);
     batch_unlock(b);
-    mpishmem_pending_set(c, MPISHMEM_PENDING_AM, MPISHMEM_PENDING_BATCH);
+    mpishmem_pending_set_am(c, MPISHMEM_PENDING_BATCH);
     mpishmem_ctx_unlock(c);
 }
 
