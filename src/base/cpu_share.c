@@ -1,6 +1,7 @@
 /* mpishmem: finding other tasks on this PE's core while waiting (cpu_share.h). */
 #define _GNU_SOURCE
 #include "cpu_share.h"
+#include "clock.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -24,13 +25,6 @@ static _Thread_local struct {
     uint64_t at, delay;
     int primed;
 } look;
-
-static uint64_t clock_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
-}
 
 /* The time this thread has spent runnable but not running (another task had its core), in ns:
  * the second field of /proc/thread-self/schedstat. Where that file is missing, each involuntary
@@ -78,7 +72,7 @@ static int after_gap(uint64_t now)
 
 int mpishmem_core_shared_look(void)
 {
-    uint64_t now = clock_ns(), gap = now - poll_last_ns;
+    uint64_t now = mpishmem_clock_ns(), gap = now - poll_last_ns;
     poll_last_ns = now;
     if (MPISHMEM_UNLIKELY(gap > GAP_NS)) return after_gap(now);
     return now < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
@@ -87,5 +81,5 @@ int mpishmem_core_shared_look(void)
 int mpishmem_core_shared_lately(void)
 {
     return mpishmem_shared_detect &&
-           clock_ns() < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
+           mpishmem_clock_ns() < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
 }

@@ -120,9 +120,13 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
     }
     mpishmem_batch_before_direct(c, pe);
     mpishmem_ctx_lock(c);
-    uint64_t old = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM
-                       ? mpishmem_am_amo(c, s, off, op, size, operand, compare, pe, kind, result)
-                       : mpishmem_mpi_amo(c, s, off, op, size, operand, compare, pe, kind, result);
+    uint64_t old;
+    if (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM)
+        old = mpishmem_am_amo(c, s, off, op, size, operand, compare, pe, kind, result);
+    else if (kind == MPISHMEM_AMO_BLOCKING) /* the common fetch: fewer arguments to pass */
+        old = mpishmem_mpi_amo_blocking(c, s, off, op, size, operand, compare, pe);
+    else
+        old = mpishmem_mpi_amo(c, s, off, op, size, operand, compare, pe, kind, result);
     if (after_direct) mpishmem_batch_direct_taken(c);
     mpishmem_ctx_unlock(c);
     return old;

@@ -22,6 +22,12 @@ MPISHMEM_INTERNAL uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct
                                             size_t off, int op, size_t size, uint64_t operand,
                                             uint64_t compare, int pe, int kind, void *result);
 
+/* mpishmem_mpi_amo's MPISHMEM_AMO_BLOCKING kind, without the arguments it does not use. */
+MPISHMEM_INTERNAL uint64_t mpishmem_mpi_amo_blocking(struct mpishmem_ctx *c,
+                                                     const struct mpishmem_seg *s, size_t off,
+                                                     int op, size_t size, uint64_t operand,
+                                                     uint64_t compare, int pe);
+
 /* Whether a non-fetching AMO may be batched in the MPI mode (mpi_batch.h; its target applies
  * it with an MPI accumulate on itself): not where it needs the compare-and-swap loop of a
  * quirk. */
