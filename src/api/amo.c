@@ -38,10 +38,9 @@ MPISHMEM_AMO_EXT_TYPES(MPISHMEM_LOCAL_TYPED, _)
 #define GENERAL_FETCH(T, op, dest, operand, compare)                                      \
     T r_;                                                                                 \
     mpishmem_amo_unbits(&r_,                                                              \
-                        mpishmem_amo_general(C, MPISHMEM_ROUTINE, op, sizeof(T),          \
-                                             (void *)(dest), BITS(T, operand),            \
-                                             BITS(T, compare), PE, MPISHMEM_AMO_BLOCKING, \
-                                             NULL),                                       \
+                        mpishmem_amo_fetch(C, MPISHMEM_ROUTINE, op, sizeof(T),            \
+                                           (void *)(dest), BITS(T, operand),              \
+                                           BITS(T, compare), PE),                         \
                         sizeof(T));                                                       \
     return r_;
 #define GENERAL(T, op, kind, dest, operand, compare, result)                              \

@@ -28,6 +28,11 @@ MPISHMEM_INTERNAL uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const ch
                                                 uint64_t operand, uint64_t compare, int pe,
                                                 int kind, void *result);
 
+/* mpishmem_amo_general(..., MPISHMEM_AMO_BLOCKING, NULL), shorter for the common remote case. */
+MPISHMEM_INTERNAL uint64_t mpishmem_amo_fetch(struct mpishmem_ctx *c, const char *routine, int op,
+                                              size_t size, void *dest, uint64_t operand,
+                                              uint64_t compare, int pe);
+
 /* Sets up the AMO tables and mechanism after the segments exist (init), and undoes it. */
 MPISHMEM_INTERNAL void mpishmem_amo_init(const char *routine, int data_shared);
 MPISHMEM_INTERNAL void mpishmem_amo_fini(void);

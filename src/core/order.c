@@ -44,7 +44,7 @@ static void complete_remote(struct mpishmem_ctx *c, int fence)
     /* No other thread sets the flag meanwhile: the context's lock is held, or the context is
      * this thread's alone (the progress thread sends batches, it records none). */
     __atomic_store_n(&c->pending.flag[MPISHMEM_PENDING_AM], am, __ATOMIC_RELAXED);
-    mpishmem_mpi_complete_gets(c);
+    if (c->n_get_req) mpishmem_mpi_complete_gets(c);
     mpishmem_mpi_flush(c);
     c->bounce_used = 0;
 }

@@ -34,11 +34,16 @@ struct mpishmem_fetch_poll {
 };
 extern MPISHMEM_INTERNAL struct mpishmem_fetch_poll mpishmem_fetch_poll;
 MPISHMEM_INTERNAL void mpishmem_progress_fetch_sample(const void *addr);
-static inline void mpishmem_progress_fetch_seen(const void *addr)
+/* Counts a fetch; nonzero when this one is to be sampled (mpishmem_progress_fetch_sample). */
+static inline int mpishmem_progress_fetch_counted(void)
 {
     unsigned long n = __atomic_load_n(&mpishmem_fetch_poll.count, __ATOMIC_RELAXED) + 1;
     __atomic_store_n(&mpishmem_fetch_poll.count, n, __ATOMIC_RELAXED);
-    if (MPISHMEM_UNLIKELY((n & 63) == 0)) mpishmem_progress_fetch_sample(addr);
+    return MPISHMEM_UNLIKELY((n & 63) == 0);
+}
+static inline void mpishmem_progress_fetch_seen(const void *addr)
+{
+    if (mpishmem_progress_fetch_counted()) mpishmem_progress_fetch_sample(addr);
 }
 
 #endif

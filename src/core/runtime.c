@@ -419,6 +419,7 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     mpishmem_progress_thread_start(routine, rt.mpi_level);
     /* After amo_init (the AMO mode decides how batched AMOs apply) and the thread. */
     mpishmem_batch_init(mpishmem_progress_thread_running());
+    mpishmem_mpi_rma_setup(); /* after batch_init: whether the library serves messages */
     mpishmem_watchdog_start(routine);
     mpishmem_g.init_count = 1;
     mpishmem_comm_barrier(mpishmem_g.world);

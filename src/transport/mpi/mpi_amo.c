@@ -1,24 +1,21 @@
-#define _POSIX_C_SOURCE 200809L
 #include "mpi_amo.h"
 
 #include "../../base/amo_op.h"
-#include "../../base/clock.h"
+#include "mpi_amo_blocking.h"
 #include "mpi_amo_op.h"
-#include "mpi_batch_serve.h"
 #include "mpi_progress.h"
 #include "mpi_quirks.h"
 #include "mpi_rma.h"
 #include "mpi_wait.h"
 #include "ompi_osc_rdma.h"
 
-/* Quirk OMPI_RDMA_BITWISE_AMO: Open MPI's osc/rdma may apply 64-bit MPI_BAND/BOR/BXOR wrongly,
- * so those AMOs are compare-and-swap loops (compare-and-swap is right there). */
-static int bitwise_by_cswap;
+int mpishmem_mpi_bitwise_by_cswap;
 
 void mpishmem_mpi_amo_setup(void)
 {
-    bitwise_by_cswap = mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_RDMA_BITWISE_AMO] &&
-                       mpishmem_ompi_rdma_btl_atomics_possible();
+    mpishmem_mpi_bitwise_by_cswap =
+        mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_RDMA_BITWISE_AMO] &&
+        mpishmem_ompi_rdma_btl_atomics_possible();
 }
 
 MPI_Info mpishmem_mpi_amo_win_info(void)
@@ -38,8 +35,8 @@ MPI_Info mpishmem_mpi_amo_win_info(void)
  * location follows it, which MPI's default accumulate ordering (same origin, same target
  * location) applies after it; once that one is done, the compare-and-swap has been applied
  * and the closing flush only collects its reply. */
-static void yielding_fetch(int op, uint64_t in[2], uint64_t *out, MPI_Datatype t, int pe,
-                           MPI_Aint disp, MPI_Win win)
+void mpishmem_mpi_yielding_fetch(int op, uint64_t in[2], uint64_t *out, MPI_Datatype t, int pe,
+                                 MPI_Aint disp, MPI_Win win)
 {
     MPI_Request req;
     uint64_t dummy;
@@ -53,91 +50,28 @@ static void yielding_fetch(int op, uint64_t in[2], uint64_t *out, MPI_Datatype t
     if (op == MPISHMEM_AMO_CSWAP) MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
 }
 
-/* Whether a blocking AMO serves batches first (see blocking_amo): once SERVE_GAP_NS have
- * passed since it last did, looked at every 8th call. Serving costs an MPI_Test (Intel MPI
- * 2021 over shared memory: ~530 instructions of its progress engine; serving at every fourth
- * call was 3% of a fetch_add's instructions), the clock ~30 ns. A PE polling with AMOs over a
- * network (10 us and more per AMO) still serves every 8th call, and a sender's quiet waits at
- * most ~SERVE_GAP_NS + 8 AMOs for such a PE. Threads racing may lose a count or a time: plain,
- * unlocked. */
-#define SERVE_GAP_NS 16000u
-static inline __attribute__((always_inline)) int serve_due(void)
-{
-    static unsigned calls;
-    static uint64_t last_ns;
-    unsigned n = __atomic_load_n(&calls, __ATOMIC_RELAXED) + 1;
-    __atomic_store_n(&calls, n, __ATOMIC_RELAXED);
-    if (n & 7) return 0;
-    uint64_t now = mpishmem_clock_ns();
-    if (now - __atomic_load_n(&last_ns, __ATOMIC_RELAXED) < SERVE_GAP_NS) return 0;
-    __atomic_store_n(&last_ns, now, __ATOMIC_RELAXED);
-    return 1;
-}
-
-/* Inlined into both callers: every call layer costs ~25 instructions (saved registers,
- * arguments), about 1% of a blocking fetch through MPI over shared memory. */
-static inline __attribute__((always_inline)) uint64_t
-blocking_amo(int op, size_t size, uint64_t operand, uint64_t compare, MPI_Datatype t, int pe,
-             MPI_Aint disp, MPI_Win win)
-{
-    uint64_t in[2], out = 0;
-    mpishmem_amo_unbits(&in[0], operand, size);
-    mpishmem_amo_unbits(&in[1], compare, size);
-    /* Batches other PEs sent are served first: a PE that polls a word (its own or another
-     * PE's) with AMOs would otherwise never serve them while their senders wait for it. Then
-     * the plain blocking call, except where PEs share cores (the request-based wait yields).
-     * Not for oneself: MPICH 4.0.2 never completed a request-based fetch on oneself whose
-     * wait served batches (tests/progress/exchange_rounds.c, 4 PEs on the emulated cluster,
-     * hung), and a fetch on oneself waits for no other PE. */
-    int self = pe == mpishmem_g.my_pe;
-    if (serve_due()) mpishmem_batch_serve();
-    if (!self && MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
-        yielding_fetch(op, in, &out, t, pe, disp, win);
-    } else {
-        if (op == MPISHMEM_AMO_CSWAP)
-            MPI_Compare_and_swap(&in[0], &in[1], &out, t, pe, disp, win);
-        else
-            MPI_Fetch_and_op(&in[0], &out, t, pe, disp, mpishmem_mpi_op(op), win);
-        /* Local completion fills the result, and a fetched value implies the operation
-         * took place at the target: nothing is left for quiet. */
-        MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
-    }
-    return mpishmem_amo_bits(&out, size);
-}
-
 /* A 64-bit and/or/xor as compare-and-swaps until one finds the value it computed from: the
  * first guesses 0 (a fresh word), each failed one returns the value to try next. */
-static uint64_t bitwise_by_cswap_loop(int op, uint64_t operand, int pe, MPI_Aint disp,
-                                      MPI_Win win)
+uint64_t mpishmem_mpi_bitwise_by_cswap_loop(int op, uint64_t operand, int pe, MPI_Aint disp,
+                                            MPI_Win win)
 {
     uint64_t old = 0;
     for (;;) {
         uint64_t want = op == MPISHMEM_AMO_AND  ? old & operand
                         : op == MPISHMEM_AMO_OR ? old | operand
                                                 : old ^ operand;
-        uint64_t seen = blocking_amo(MPISHMEM_AMO_CSWAP, 8, want, old, MPI_UINT64_T, pe, disp,
-                                     win);
+        uint64_t seen = mpishmem_mpi_blocking_amo(MPISHMEM_AMO_CSWAP, 8, want, old,
+                                                  MPI_UINT64_T, pe, disp, win);
         if (seen == old) return old;
         old = seen;
     }
-}
-
-static int bitwise_loop_needed(int op, size_t size)
-{
-    return MPISHMEM_UNLIKELY(bitwise_by_cswap) && size == 8 &&
-           (op == MPISHMEM_AMO_AND || op == MPISHMEM_AMO_OR || op == MPISHMEM_AMO_XOR);
 }
 
 uint64_t mpishmem_mpi_amo_blocking(struct mpishmem_ctx *c, const struct mpishmem_seg *s,
                                    size_t off, int op, size_t size, uint64_t operand,
                                    uint64_t compare, int pe)
 {
-    mpishmem_progress_note();
-    MPI_Win win = c->amo_win[s->id];
-    MPI_Aint disp = s->win_disp + (MPI_Aint)off;
-    if (bitwise_loop_needed(op, size)) return bitwise_by_cswap_loop(op, operand, pe, disp, win);
-    return blocking_amo(op, size, operand, compare, size == 4 ? MPI_UINT32_T : MPI_UINT64_T,
-                        pe, disp, win);
+    return mpishmem_mpi_amo_blocking_inline(c, s, off, op, size, operand, compare, pe);
 }
 
 uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
@@ -151,9 +85,9 @@ uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
     MPI_Datatype t = size == 4 ? MPI_UINT32_T : MPI_UINT64_T;
 
-    if (bitwise_loop_needed(op, size)) {
+    if (mpishmem_mpi_bitwise_loop_needed(op, size)) {
         /* Done when it returns: nothing is left for quiet. */
-        uint64_t old = bitwise_by_cswap_loop(op, operand, pe, disp, win);
+        uint64_t old = mpishmem_mpi_bitwise_by_cswap_loop(op, operand, pe, disp, win);
         if (kind == MPISHMEM_AMO_NBI) mpishmem_amo_unbits(result, old, size);
         return old;
     }
@@ -172,6 +106,6 @@ uint64_t mpishmem_mpi_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
 
 int mpishmem_mpi_amo_batchable(int op, size_t size)
 {
-    return !bitwise_loop_needed(op, size);
+    return !mpishmem_mpi_bitwise_loop_needed(op, size);
 }
 

@@ -15,6 +15,9 @@
  * MPI loaded needs before threads share the window (quirk mpich-rma-target-race). Its end is
  * mpishmem_win_unlock_for_free (ompi_ucx_win_free.h). */
 MPISHMEM_INTERNAL void mpishmem_win_lock_for_run(MPI_Win win);
+/* Decides, once the progress thread and batching are settled (init), how blocking gets wait
+ * (mpi_rma.c). */
+MPISHMEM_INTERNAL void mpishmem_mpi_rma_setup(void);
 MPISHMEM_INTERNAL void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s,
                                         size_t off, const void *src, size_t n, int pe,
                                         int blocking);

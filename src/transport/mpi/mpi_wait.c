@@ -1,7 +1,21 @@
 /* mpishmem: the MPI transport's waits that are not inline (mpi_wait.h). */
+#define _POSIX_C_SOURCE 200809L /* base/clock.h */
 #include "mpi_wait.h"
 
 #include <sched.h>
+
+#include "../../base/clock.h"
+
+unsigned mpishmem_serve_due_calls;
+
+int mpishmem_serve_gap_passed(void)
+{
+    static uint64_t last_ns;
+    uint64_t now = mpishmem_clock_ns();
+    if (now - __atomic_load_n(&last_ns, __ATOMIC_RELAXED) < MPISHMEM_SERVE_GAP_NS) return 0;
+    __atomic_store_n(&last_ns, now, __ATOMIC_RELAXED);
+    return 1;
+}
 
 void mpishmem_progress_yield_rounds(void)
 {
