@@ -165,11 +165,10 @@ uint64_t mpishmem_amo_fetch(struct mpishmem_ctx *c, const char *routine, int op,
                             void *dest, uint64_t operand, uint64_t compare, int pe)
 {
     size_t off = (size_t)((const char *)dest - mpishmem_g.heap.base);
-    struct mpishmem_batch *b = c->batch;
     if (MPISHMEM_UNLIKELY(!fetch_quick || off >= mpishmem_g.heap.size || c->locking ||
                           mpishmem_g.heap.amo_peer[pe] || mpishmem_batch_busy(c, pe)))
         return fetch_general(c, routine, op, size, dest, operand, compare, pe);
-    if (b) __atomic_store_n(&b->direct_pe, pe, __ATOMIC_RELAXED); /* batch_before_direct */
+    mpishmem_batch_note_direct(c, pe);
     if (op == MPISHMEM_AMO_FETCH && mpishmem_progress_fetch_counted()) /* core/progress.h */
         return fetch_sampled(c, dest, off, size, pe);
     return mpishmem_mpi_amo_blocking_inline(c, &mpishmem_g.heap, off, op, size, operand, compare,

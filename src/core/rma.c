@@ -73,7 +73,7 @@ void mpishmem_put_small_remote(struct mpishmem_ctx *c, int seg, size_t off, cons
     if (MPISHMEM_LIKELY(seg == MPISHMEM_SEG_HEAP && !c->locking &&
                         mpishmem_batch_may_go_direct(pe) &&
                         mpishmem_batch_put_goes_direct(c, seg, pe))) {
-        __atomic_store_n(&c->batch->direct_pe, pe, __ATOMIC_RELAXED);
+        mpishmem_batch_note_direct(c, pe);
         if (c == &mpishmem_ctx_default) mpishmem_mpi_putmem_heap(off, src, n, pe);
         else mpishmem_mpi_put_heap(c, off, src, n, pe, 1);
         return;

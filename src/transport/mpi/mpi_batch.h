@@ -175,6 +175,14 @@ static inline void mpishmem_batch_direct_taken(struct mpishmem_ctx *c)
     __atomic_store_n(&c->batch->direct_pe, -1, __ATOMIC_RELAXED);
 }
 
+/* mpishmem_batch_before_direct where the caller has already seen that nothing of `c` is
+ * batched for `pe` (the remote fast paths): only note `pe` as the last direct target. */
+static inline void mpishmem_batch_note_direct(struct mpishmem_ctx *c, int pe)
+{
+    struct mpishmem_batch *b = c->batch;
+    if (b != NULL) __atomic_store_n(&b->direct_pe, pe, __ATOMIC_RELAXED);
+}
+
 /* Call before a direct MPI operation of `c` on `pe`: its batches to `pe` are applied first. */
 static inline void mpishmem_batch_before_direct(struct mpishmem_ctx *c, int pe)
 {

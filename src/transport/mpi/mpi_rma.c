@@ -269,11 +269,10 @@ void mpishmem_mpi_putmem_nbi_heap(size_t off, const void *src, size_t n, int pe)
 void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst, size_t n, int pe,
                            int blocking)
 {
-    struct mpishmem_batch *b = c->batch;
     if (MPISHMEM_LIKELY(blocking && n <= CHUNK && !get_waits_request(pe) && !c->locking &&
                         !mpishmem_batch_busy(c, pe))) {
         MPI_Win win = c->win[MPISHMEM_SEG_HEAP];
-        if (b) __atomic_store_n(&b->direct_pe, pe, __ATOMIC_RELAXED); /* batch_before_direct */
+        mpishmem_batch_note_direct(c, pe);
         mpishmem_progress_note();
         serve_before_flush();
         MPI_Get(dst, (int)n, MPI_BYTE, pe, (MPI_Aint)off, (int)n, MPI_BYTE, win);
