@@ -53,6 +53,10 @@
       "else in flight) does it as a direct MPI operation instead of a batch and its "      \
       "acknowledgement: 1 yes, 0 no, -1 where MPI's RMA round trip is the shorter (MPI "   \
       "over libfabric: MPICH's ch4:ofi, Intel MPI; AMOs in the mpi mode everywhere)")    \
+    X(bounce_put, INT, "MPISHMEM_BOUNCE_PUT", NULL, -1, -1, 16384,                      \
+      "largest blocking put, in bytes, to a PE reached through MPI that is copied into a " \
+      "buffer of the library and returns without waiting for MPI (larger ones wait for "   \
+      "MPI_Win_flush_local; 8-byte puts always), 0 to 16384; -1: the best for the MPI")  \
     X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, -1, 1,                 \
       "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
       "per host and their CPU affinity, and while waiting from other tasks taking the "   \

@@ -106,7 +106,9 @@ struct mpishmem_ctx {
 enum { MPISHMEM_AMO_MODE_MPI, MPISHMEM_AMO_MODE_AM };
 #define MPISHMEM_BOUNCE_BYTES (64 * 1024)
 /* Blocking puts through MPI up to this size are copied into the context's bounce buffer and
- * not flushed: a copy of up to a page costs less than MPI_Win_flush_local on every MPI here.
+ * not flushed: a copy of up to a page costs less than MPI_Win_flush_local on every MPI here
+ * (the default of MPISHMEM_BOUNCE_PUT; 8192 where MPICH reaches the PE over its network,
+ * mpi_rma.c bounce_max).
  * 2 PEs on two simulated nodes, 7 rounds, 4096 against 256: a 512- and a 2048-byte put
  * 0.29-0.31x on MPICH 5 (TCP between cliques), 0.47-0.50x on Open MPI 5, 0.61-0.66x on Intel
  * MPI, put + quiet 0.90-0.99x; 8192 bytes would make Intel MPI's put + quiet 2x slower. */
