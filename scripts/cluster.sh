@@ -217,13 +217,25 @@ run_openmpi() {
   # (progress_exchange_hog.np4 on the cluster, 2-11 s rounds in 1 of 3 runs; 0 of 8 with this
   # option; tests/progress/sched_group_starvation.c shows it without MPI). On real hosts the
   # sessions of different hosts never share cores (docs/multinode.md, "Sessions").
-  rc=0
-  (enter h1 env TMPDIR="$tmp" OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "$over" \
-    OMPI_MCA_pml="${OMPI_MCA_pml:-ucx}" OMPI_MCA_osc="${OMPI_MCA_osc:-ucx}" \
-    OMPI_MCA_pml_ucx_tls="${OMPI_MCA_pml_ucx_tls:-any}" \
-    OMPI_MCA_pml_ucx_devices="${OMPI_MCA_pml_ucx_devices:-any}" \
-    "$mpiexec" --leave-session-attached --mca plm_rsh_agent "$here/cluster-launch.sh" \
-    --host "$olist" --map-by "ppr:$ppn:node$map" -n "$np" "$@") || rc=$?
+  # The launcher's stderr passes through a filter of one line: PRRTE's ssh launcher forks the
+  # agent, and both the child and the parent put the child in a group of its own; when the
+  # child has exec'd first, the parent's setpgid fails with EACCES and PRRTE prints "plm:ssh:
+  # Warning: setpgid(PID,PID) failed in parent with errno=Permission denied(13)", ignoring it
+  # (src/mca/plm/ssh/plm_ssh_module.c). The launch is unaffected, but tests that check a run
+  # prints no error (setup_quiet_run.np2.cluster) failed on it in 1 of ~15 runs.
+  (
+    {
+      ( (enter h1 env TMPDIR="$tmp" OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        "$over" OMPI_MCA_pml="${OMPI_MCA_pml:-ucx}" OMPI_MCA_osc="${OMPI_MCA_osc:-ucx}" \
+        OMPI_MCA_pml_ucx_tls="${OMPI_MCA_pml_ucx_tls:-any}" \
+        OMPI_MCA_pml_ucx_devices="${OMPI_MCA_pml_ucx_devices:-any}" \
+        "$mpiexec" --leave-session-attached --mca plm_rsh_agent "$here/cluster-launch.sh" \
+        --host "$olist" --map-by "ppr:$ppn:node$map" -n "$np" "$@") 2>&1 1>&3 3>&-
+        echo $? > "$tmp/rc") |
+        sed -u '/^\[[^]]*\] plm:ssh: Warning: setpgid([0-9]*,[0-9]*) failed in parent with errno=Permission denied(13)$/d' >&2
+    } 3>&1
+  )
+  rc=$(cat "$tmp/rc" 2>/dev/null || echo 1)
   rm -rf "$tmp"
   exit "$rc"
 }
