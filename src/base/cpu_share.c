@@ -13,12 +13,7 @@
 /* A poll that comes this long after the previous one of this thread may have been kept off the
  * core (a poll takes microseconds; a time slice is a millisecond or more, up to a 4 ms tick). */
 #define GAP_NS 250000ull
-/* How long waits keep treating the core as shared after the last sign of it (a yield that finds
- * no other task costs a system call and nothing more). */
-#define HOLD_NS 50000000ull
-
 int mpishmem_shared_detect;
-static uint64_t shared_until_ns; /* relaxed atomic, every thread */
 static _Thread_local uint64_t poll_last_ns;
 /* This thread's last look after a gap: when, and its run delay then. */
 static _Thread_local struct {
@@ -63,23 +58,12 @@ static int after_gap(uint64_t now)
     look.at = now;
     look.delay = delay;
     look.primed = 1;
-    if (primed && waited >= span / 8 && waited >= GAP_NS / 2) {
-        __atomic_store_n(&shared_until_ns, now + HOLD_NS, __ATOMIC_RELAXED);
-        return 1;
-    }
-    return now < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
+    return primed && waited >= span / 8 && waited >= GAP_NS / 2;
 }
 
-int mpishmem_core_shared_look(void)
+int mpishmem_core_kept_off(uint64_t now)
 {
-    uint64_t now = mpishmem_clock_ns(), gap = now - poll_last_ns;
+    uint64_t gap = now - poll_last_ns;
     poll_last_ns = now;
-    if (MPISHMEM_UNLIKELY(gap > GAP_NS)) return after_gap(now);
-    return now < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
-}
-
-int mpishmem_core_shared_lately(void)
-{
-    return mpishmem_shared_detect &&
-           mpishmem_clock_ns() < __atomic_load_n(&shared_until_ns, __ATOMIC_RELAXED);
+    return MPISHMEM_UNLIKELY(gap > GAP_NS) && after_gap(now);
 }

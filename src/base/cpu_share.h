@@ -7,28 +7,23 @@
  * rounds: phases of 1000 rounds took 3-9 s instead of 50 ms; docs/performance.md,
  * "Contention"). A wait sees the sharing itself: the time between two of its polls jumps from
  * microseconds to a time slice, during which the thread was runnable but another task ran
- * (the run delay the kernel counts for it). From then on, for HOLD_NS (cpu_share.c) after the
- * last such sign, waits yield the core as when PEs outnumber cores. */
+ * (the run delay the kernel counts for it): a sign of contention for the wait policy
+ * (base/wait_policy.h). */
 #ifndef MPISHMEM_CPU_SHARE_H
 #define MPISHMEM_CPU_SHARE_H
+
+#include <stdint.h>
 
 #include "state.h"
 
 /* Detection on: MPISHMEM_OVERSUBSCRIBED=-1 (set at shmem_init; with 1 waits always yield, with
- * 0 never). */
+ * 0 the detection is off). */
 extern MPISHMEM_INTERNAL int mpishmem_shared_detect;
 
-/* The look itself (cpu_share.c): one clock read (vDSO) when nothing happened. */
-MPISHMEM_INTERNAL int mpishmem_core_shared_look(void);
-
-/* Called by a wait at a poll, or by a failed test: whether the core is shared now. */
-static inline int mpishmem_core_shared(void)
-{
-    return mpishmem_shared_detect && mpishmem_core_shared_look();
-}
-
-/* Whether a wait found the core shared lately, without a look of its own (which, after a
- * pause, reads the kernel's counts of this thread): for calls made inside MPI's own loops. */
-MPISHMEM_INTERNAL int mpishmem_core_shared_lately(void);
+/* The look itself, by a wait at time `now` (one comparison when this thread's previous look was
+ * recent; after a pause it reads the kernel's count of this thread's run delay): whether the
+ * thread was kept off its core since its previous look. The wait policy
+ * (base/wait_policy.h) takes that as a sign of contention. */
+MPISHMEM_INTERNAL int mpishmem_core_kept_off(uint64_t now);
 
 #endif

@@ -118,7 +118,7 @@ void mpishmem_coll_sync_root_ready(struct mpishmem_team *t, int root)
         __atomic_store_n(s->counter[root], v, __ATOMIC_RELEASE);
         return;
     }
-    unsigned long polls = 0;
+    struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     while (__atomic_load_n(s->counter[root], __ATOMIC_ACQUIRE) < v)
         mpishmem_progress_poll(&polls);
 }
@@ -131,7 +131,7 @@ void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int root)
         __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
         return;
     }
-    unsigned long polls = 0;
+    struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     for (int i = 0; i < t->n_pes; i++)
         if (i != root)
             while (__atomic_load_n(s->counter[i], __ATOMIC_ACQUIRE) < v)
@@ -147,7 +147,7 @@ void mpishmem_coll_sync_arrive(struct mpishmem_team *t)
         __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
         return;
     }
-    unsigned long polls = 0;
+    struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     for (int i = 1; i < t->n_pes; i++)
         while (__atomic_load_n(s->counter[i], __ATOMIC_ACQUIRE) < v)
             mpishmem_progress_poll(&polls);
@@ -159,7 +159,7 @@ void mpishmem_coll_sync_leave(struct mpishmem_team *t)
     struct mpishmem_team_sync *s = &t->sync;
     uint64_t v = ++s->value;
     if (t->my_pe != 0) {
-        unsigned long polls = 0;
+        struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
         while (__atomic_load_n(s->counter[0], __ATOMIC_ACQUIRE) < v)
             mpishmem_progress_poll(&polls);
     }
@@ -169,7 +169,7 @@ void mpishmem_coll_sync_leave(struct mpishmem_team *t)
 /* Waits until every member's counter is at least v. */
 static void wait_all(struct mpishmem_team *t, uint64_t v)
 {
-    unsigned long polls = 0;
+    struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     for (int i = 0; i < t->n_pes; i++)
         while (__atomic_load_n(t->sync.counter[i], __ATOMIC_ACQUIRE) < v)
             mpishmem_progress_poll(&polls);
@@ -233,7 +233,7 @@ const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe, size_t nby
 {
     struct mpishmem_team_sync *s = &t->sync;
     uint64_t v = s->value + 1, *flag = box_flag(s, pe);
-    unsigned long polls = 0;
+    struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     while (__atomic_load_n(flag, __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
     return box_data((char *)flag, nbytes);
 }

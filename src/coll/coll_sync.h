@@ -22,7 +22,7 @@ static inline void mpishmem_coll_sync_shm(struct mpishmem_team *t)
     uint64_t v = ++s->value;
     uint64_t *const *c = s->counter;
     __atomic_store_n(c[t->my_pe], v, __ATOMIC_RELEASE);
-    unsigned long polls = 0;
+    struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     for (int i = 0; i < t->n_pes; i++)
         while (__atomic_load_n(c[i], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
 }

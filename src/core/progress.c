@@ -1,4 +1,7 @@
+#define _POSIX_C_SOURCE 200809L /* base/clock.h */
 #include "progress.h"
+
+#include "../base/clock.h"
 
 #include <sched.h>
 
@@ -8,9 +11,9 @@
 
 struct mpishmem_fetch_poll mpishmem_fetch_poll;
 
-void mpishmem_progress_poll(unsigned long *polls)
+void mpishmem_progress_poll(struct mpishmem_wait *w)
 {
-    unsigned long n = ++*polls;
+    unsigned long n = w->polls + 1;
     /* Poke MPI's progress engine: incoming RMA lands, and this PE's own MPI operations
      * leave, only while it runs. Whenever other PEs may update this one through MPI, poke at
      * every poll (2 PEs on two simulated nodes, MPI AMO mode, under load: a put + wait_until
@@ -18,7 +21,7 @@ void mpishmem_progress_poll(unsigned long *polls)
     if (mpishmem_g.remote_updates || mpishmem_g.serve_active || mpishmem_g.oversubscribed ||
         (n & 15) == 0)
         mpishmem_mpi_poke();
-    if (mpishmem_poll_yields(n)) {
+    if (mpishmem_wait_yields(w)) {
         if (mpishmem_g.serve_active) mpishmem_exit_notice_check(); /* the poke did not probe */
         sched_yield();
     }
@@ -38,8 +41,20 @@ void mpishmem_progress_fetch_sample(const void *addr)
     else if (mpishmem_g.oversubscribed) sched_yield();
 }
 
+/* A failed shmem_test (or test_lock, signal_fetch) in the program's loop is a poll of a wait
+ * that the library cannot see begin or end: a poke that comes more than a gap after this
+ * thread's previous one starts a new wait. */
+#define POKE_GAP_NS 100000u
+static _Thread_local struct {
+    struct mpishmem_wait w;
+    uint64_t last;
+} poked;
+
 void mpishmem_progress_poke(void)
 {
     mpishmem_mpi_poke();
-    if (mpishmem_g.oversubscribed || mpishmem_core_shared()) sched_yield();
+    uint64_t now = mpishmem_clock_ns();
+    if (now - poked.last > POKE_GAP_NS) poked.w = (struct mpishmem_wait)MPISHMEM_WAIT_INIT;
+    poked.last = now;
+    if (mpishmem_wait_yields(&poked.w)) sched_yield();
 }

@@ -7,9 +7,11 @@
 #define MPISHMEM_PROGRESS_H
 
 #include "../base/state.h"
+#include "../base/wait_policy.h"
 
-/* One poll of a wait loop; `polls` counts this loop's polls so far. */
-MPISHMEM_INTERNAL void mpishmem_progress_poll(unsigned long *polls);
+/* One poll of a wait loop; `w` is the loop's wait (base/wait_policy.h: MPISHMEM_WAIT_INIT
+ * before the first poll). */
+MPISHMEM_INTERNAL void mpishmem_progress_poll(struct mpishmem_wait *w);
 
 /* One poke of MPI (or the active-message server) for a routine the program calls in a loop
  * (a failed shmem_test, shmem_test_lock, shmem_signal_fetch): such a loop has no poll counter. */

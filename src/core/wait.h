@@ -8,7 +8,7 @@
  * between evaluations. The first evaluation costs nothing extra. */
 #define MPISHMEM_WAIT_WHILE(cond)                                                         \
     do {                                                                                  \
-        unsigned long polls_ = 0;                                                         \
+        struct mpishmem_wait polls_ = MPISHMEM_WAIT_INIT;                                                         \
         while (cond) mpishmem_progress_poll(&polls_);                                     \
     } while (0)
 

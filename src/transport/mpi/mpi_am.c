@@ -126,9 +126,9 @@ unsigned mpishmem_am_serve(void)
 
 /* Polls until slot i's reply has arrived, serving requests meanwhile (the target may be
  * waiting for one of ours). */
-static void wait_slot(unsigned i)
+static void wait_slot(unsigned i, enum mpishmem_wait_kind kind)
 {
-    unsigned long polls = 0;
+    struct mpishmem_wait w = MPISHMEM_WAIT_INIT_OP(kind);
     for (;;) {
         int done = 0;
         mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */
@@ -137,8 +137,9 @@ static void wait_slot(unsigned i)
         mpishmem_am_serve();
         /* and batches: their sender may wait for this PE's service (quiet) */
         mpishmem_batch_serve();
-        if (mpishmem_poll_yields(++polls)) sched_yield();
+        if (mpishmem_wait_yields(&w)) sched_yield();
     }
+    mpishmem_wait_op_done(&w);
     am.busy--;
 }
 
@@ -155,7 +156,7 @@ uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, s
 {
     ORIGIN_LOCK();
     unsigned i = am.next++ % N_SLOTS;
-    if (am.reply[i] != MPI_REQUEST_NULL) wait_slot(i);
+    if (am.reply[i] != MPI_REQUEST_NULL) wait_slot(i, MPISHMEM_WAIT_OTHER);
     am.msg[i] = (struct am_request){(uint8_t)op, (uint8_t)size, (uint8_t)s->id, (uint8_t)kind,
                                     i, off, operand, compare};
     void *into = kind == MPISHMEM_AMO_NBI ? result : &am.value[i];
@@ -173,7 +174,9 @@ uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, s
         ORIGIN_UNLOCK();
         return 0;
     }
-    wait_slot(i);
+    wait_slot(i, pe == mpishmem_g.my_pe         ? MPISHMEM_WAIT_OTHER
+                 : mpishmem_g.mpi_host_peer[pe] ? MPISHMEM_WAIT_OP_SHM
+                                                : MPISHMEM_WAIT_OP_NET);
     uint64_t old = mpishmem_amo_bits(&am.value[i], size);
     ORIGIN_UNLOCK();
     return old;
@@ -183,6 +186,6 @@ void mpishmem_am_complete(void)
 {
     ORIGIN_LOCK();
     for (unsigned i = 0; am.busy && i < N_SLOTS; i++)
-        if (am.reply[i] != MPI_REQUEST_NULL) wait_slot(i);
+        if (am.reply[i] != MPI_REQUEST_NULL) wait_slot(i, MPISHMEM_WAIT_OTHER);
     ORIGIN_UNLOCK();
 }

@@ -46,7 +46,7 @@ void mpishmem_mpi_yielding_fetch(int op, uint64_t in[2], uint64_t *out, MPI_Data
     } else {
         MPI_Rget_accumulate(&in[0], 1, t, out, 1, t, pe, disp, 1, t, mpishmem_mpi_op(op), win, &req);
     }
-    mpishmem_wait_rma(&req);
+    mpishmem_wait_rma(&req, pe);
     if (op == MPISHMEM_AMO_CSWAP) MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
 }
 

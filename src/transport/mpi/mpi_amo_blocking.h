@@ -24,7 +24,7 @@ static inline __attribute__((always_inline)) int mpishmem_mpi_bitwise_loop_neede
            (op == MPISHMEM_AMO_AND || op == MPISHMEM_AMO_OR || op == MPISHMEM_AMO_XOR);
 }
 
-/* The wait of a blocking AMO where PEs outnumber cores (mpi_amo.c). */
+/* The wait of a blocking AMO in the library's loop (mpi_amo.c). */
 MPISHMEM_INTERNAL void mpishmem_mpi_yielding_fetch(int op, uint64_t in[2], uint64_t *out,
                                                    MPI_Datatype t, int pe, MPI_Aint disp,
                                                    MPI_Win win);
@@ -36,16 +36,17 @@ mpishmem_mpi_blocking_amo(int op, size_t size, uint64_t operand, uint64_t compar
     uint64_t in[2], out = 0;
     mpishmem_amo_unbits(&in[0], operand, size);
     mpishmem_amo_unbits(&in[1], compare, size);
-    /* Batches other PEs sent are served first (mpishmem_serve_due): a PE that polls a word (its
-     * own or another PE's) with AMOs would otherwise never serve them while their senders wait
-     * for it. Then
-     * the plain blocking call, except where PEs share cores (the request-based wait yields).
-     * Not for oneself: MPICH 4.0.2 never completed a request-based fetch on oneself whose
-     * wait served batches (tests/progress/exchange_rounds.c, 4 PEs on the emulated cluster,
-     * hung), and a fetch on oneself waits for no other PE. */
+    /* Batches other PEs sent are served first when a sampled call finds it due
+     * (mpishmem_flush_sampled): a PE that polls a word (its own or another PE's) with AMOs
+     * would otherwise never serve them while their senders wait for it. Then the plain
+     * blocking call, except where the wait policy sends it to the library's loop (which
+     * yields). Not for oneself: MPICH 4.0.2 never completed a request-based fetch on oneself
+     * whose wait served batches (tests/progress/exchange_rounds.c, 4 PEs on the emulated
+     * cluster, hung), and a fetch on oneself waits for no other PE. */
     int self = pe == mpishmem_g.my_pe;
-    if (mpishmem_serve_due()) mpishmem_batch_serve();
-    if (!self && MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
+    uint64_t t0 = 0;
+    if (mpishmem_flush_sampled()) t0 = mpishmem_flush_sample_begin(0);
+    if (!self && MPISHMEM_UNLIKELY(mpishmem_mpi_waits_in_loop())) {
         mpishmem_mpi_yielding_fetch(op, in, &out, t, pe, disp, win);
     } else {
         if (op == MPISHMEM_AMO_CSWAP)
@@ -55,6 +56,7 @@ mpishmem_mpi_blocking_amo(int op, size_t size, uint64_t operand, uint64_t compar
         /* Local completion fills the result, and a fetched value implies the operation
          * took place at the target: nothing is left for quiet. */
         MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
+        if (MPISHMEM_UNLIKELY(t0) && !self) mpishmem_flush_sample_end(t0, pe);
     }
     return mpishmem_amo_bits(&out, size);
 }

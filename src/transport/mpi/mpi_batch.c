@@ -112,12 +112,12 @@ static void poll_slots(void)
 }
 
 /* Serves what arrives while this PE waits for others (they may wait for this one). */
-static void wait_poll(unsigned long *polls)
+static void wait_poll(struct mpishmem_wait *polls)
 {
     mpishmem_progress_note();
     if (mpishmem_g.am_active) mpishmem_am_serve();
     mpishmem_batch_serve();
-    if (mpishmem_poll_yields(++*polls)) {
+    if (mpishmem_wait_yields(polls)) {
         mpishmem_exit_notice_check(); /* a PE that left without finalize: no hang */
         sched_yield();
     }
@@ -127,7 +127,7 @@ static void wait_poll(unsigned long *polls)
  * held; released while serving, so that other threads may go on). */
 static struct slot *take_slot(void)
 {
-    unsigned long polls = 0;
+    struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     struct slot *s = &bt.slot[bt.head % N_SLOTS];
     while (s->owner) {
         poll_slots();
@@ -289,7 +289,7 @@ void mpishmem_batch_amo(struct mpishmem_ctx *c, int seg, size_t off, int op, siz
  * context may send batches meanwhile without a request: the wait asks for them too. */
 static void wait_acknowledged(struct mpishmem_batch *b, int pe)
 {
-    unsigned long polls = 0;
+    struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     unsigned *count = pe < 0 ? &b->inflight : &b->t[pe].inflight;
     mpishmem_progress_enter();
     while (__atomic_load_n(count, __ATOMIC_ACQUIRE)) {

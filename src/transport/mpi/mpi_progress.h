@@ -6,7 +6,7 @@
 #ifndef MPISHMEM_MPI_PROGRESS_H
 #define MPISHMEM_MPI_PROGRESS_H
 
-#include "../../base/cpu_share.h"
+#include "../../base/wait_policy.h"
 #include "../../base/env.h"
 #include "../../base/state.h"
 
@@ -84,20 +84,5 @@ static inline void mpishmem_blocking_leave(void)
         CALL;                                                                           \
         mpishmem_blocking_leave();                                                      \
     } while (0)
-
-/* Whether poll `n` (from 1) of a wait loop yields the core: every poll when PEs outnumber
- * cores; every 16th while other tasks share the core (base/cpu_share.h: 15 polls of spinning
- * between yields cost a microsecond or two, and the look reads the clock); otherwise, after
- * MPISHMEM_SPIN_BEFORE_YIELD polls, one poll in 1024. A yield is a system call during which MPI
- * is not polled: yielding at every poll of a long wait made remote operations whose target
- * waited meanwhile ~25% slower than raw MPI (bench/compare_mpi.sh, 2 PEs on two simulated
- * nodes: 8-byte get 1.35 vs 1.15 us; 1.13 vs 1.14 us now). */
-static inline int mpishmem_poll_yields(unsigned long n)
-{
-    return mpishmem_g.oversubscribed ||
-           ((n & 15) == 0 && (mpishmem_core_shared() ||
-                              (n > (unsigned long)mpishmem_env.spin_before_yield &&
-                               (n & 1023) == 0)));
-}
 
 #endif

@@ -61,7 +61,7 @@ static inline int pending_windows(const struct mpishmem_ctx *c, int id, MPI_Win 
 
 void mpishmem_mpi_complete_gets(struct mpishmem_ctx *c)
 {
-    for (unsigned i = 0; i < c->n_get_req; i++) mpishmem_wait_rma(&c->get_req[i]);
+    for (unsigned i = 0; i < c->n_get_req; i++) mpishmem_wait_rma(&c->get_req[i], -1);
     c->n_get_req = 0;
 }
 
@@ -98,7 +98,9 @@ void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
  * blocking get flushed. Elsewhere the flush: on Intel MPI 2021 with the progress thread
  * (batching on), the request-based get was 1.044-1.073x of raw MPI against 1.032-1.036x with
  * the flush (paired_bench -s, 2 PEs on two simulated nodes, 2x7 runs), and on Open MPI 5 no
- * different; a PE that serves then does so before the get (serve_before_flush). */
+ * different; a PE that serves then does so before the get (sample_before_flush). Where
+ * the wait policy finds contention, every blocking get up to CHUNK waits in the loop
+ * (mpishmem_mpi_waits_in_loop). */
 static unsigned char *get_by_request;
 
 /* For each PE, the largest blocking put to it that is copied into the bounce buffer and not
@@ -120,7 +122,7 @@ static uint16_t *bounce_max;
 static inline int get_waits_request(int pe)
 {
     const unsigned char *r = get_by_request;
-    return r != NULL && r[pe];
+    return (r != NULL && r[pe]) || (!mpishmem_ompi_flush_ranks && mpishmem_mpi_waits_in_loop());
 }
 
 void mpishmem_mpi_rma_setup(void)
@@ -148,18 +150,19 @@ void mpishmem_mpi_rma_setup(void)
     if (!any) free(r);
 }
 
-/* Before a blocking get that waits in MPI's flush, where the library serves others' messages:
- * their service when due (mpishmem_serve_due; the flush serves nothing of the library's). */
-static inline void serve_before_flush(void)
+/* A blocking get that waits in MPI's flush is sampled (mpishmem_flush_sampled): where the
+ * library serves others' messages, their service when due (the flush serves nothing of the
+ * library's); and its time, for the wait policy. Returns the sample's start (0: none). */
+static inline uint64_t sample_before_flush(void)
 {
-    if (mpishmem_g.serve_active && mpishmem_serve_due()) mpishmem_serve_messages();
+    return mpishmem_flush_sampled() ? mpishmem_flush_sample_begin(1) : 0;
 }
 
 /* Waits for a request-based operation while yielding (used when PEs outnumber cores, where
  * MPI's own blocking flush would spin and keep the target off the core). */
-static void wait_yielding(MPI_Request *req)
+static void wait_yielding(MPI_Request *req, int pe)
 {
-    mpishmem_wait_rma(req);
+    mpishmem_wait_rma(req, pe);
 }
 
 void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size_t off,
@@ -180,7 +183,7 @@ void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     if (blocking && n <= CHUNK && mpishmem_g.oversubscribed && !mpishmem_ompi_flush_ranks) {
         MPI_Request req;
         MPI_Rput(src, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
-        wait_yielding(&req);
+        wait_yielding(&req, n <= MPISHMEM_TIMED_MAX ? pe : -1);
         mark_pending(c, s, pe);
         return;
     }
@@ -326,10 +329,11 @@ void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst, size_t
         MPI_Win win = c->win[MPISHMEM_SEG_HEAP];
         mpishmem_batch_note_direct(c, pe);
         mpishmem_progress_note();
-        serve_before_flush();
+        uint64_t t0 = sample_before_flush();
         MPI_Get(dst, (int)n, MPI_BYTE, pe, (MPI_Aint)off, (int)n, MPI_BYTE, win);
         mpishmem_progress_before_block();
         MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
+        if (MPISHMEM_UNLIKELY(t0) && n <= MPISHMEM_TIMED_MAX) mpishmem_flush_sample_end(t0, pe);
         return;
     }
     mpishmem_ctx_lock(c);
@@ -347,10 +351,12 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     if (blocking && n <= CHUNK && get_waits_request(pe)) {
         MPI_Request req;
         MPI_Rget(dst, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
-        wait_yielding(&req);
+        wait_yielding(&req, n <= MPISHMEM_TIMED_MAX ? pe : -1);
         return;
     }
-    if (blocking) serve_before_flush();
+    /* Only small gets teach the usual time of an operation. */
+    uint64_t t0 = blocking ? sample_before_flush() : 0;
+    int timed = n <= MPISHMEM_TIMED_MAX;
     char *p = dst;
     while (n > 0) {
         size_t k = n < CHUNK ? n : CHUNK;
@@ -368,6 +374,7 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     if (blocking) {
         mpishmem_progress_before_block();
         MPISHMEM_BLOCKING(MPI_Win_flush_local(pe, win));
+        if (MPISHMEM_UNLIKELY(t0) && timed) mpishmem_flush_sample_end(t0, pe);
     } else {
         mark_pending(c, s, pe);
     }

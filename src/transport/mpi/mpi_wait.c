@@ -6,20 +6,34 @@
 
 #include "../../base/clock.h"
 
-unsigned mpishmem_serve_due_calls;
+unsigned mpishmem_flush_calls;
 
-int mpishmem_serve_gap_passed(void)
+uint64_t mpishmem_flush_sample_begin(int all)
 {
-    static uint64_t last_ns;
+    static uint64_t served_ns;
     uint64_t now = mpishmem_clock_ns();
-    if (now - __atomic_load_n(&last_ns, __ATOMIC_RELAXED) < MPISHMEM_SERVE_GAP_NS) return 0;
-    __atomic_store_n(&last_ns, now, __ATOMIC_RELAXED);
-    return 1;
+    if (now - __atomic_load_n(&served_ns, __ATOMIC_RELAXED) >= MPISHMEM_SERVE_GAP_NS) {
+        __atomic_store_n(&served_ns, now, __ATOMIC_RELAXED);
+        if (all) {
+            if (mpishmem_g.serve_active) mpishmem_serve_messages();
+        } else {
+            mpishmem_batch_serve();
+        }
+        now = mpishmem_clock_ns();
+    }
+    return now;
+}
+
+void mpishmem_flush_sample_end(uint64_t t0, int pe)
+{
+    mpishmem_wait_op_timed(mpishmem_g.mpi_host_peer[pe] ? MPISHMEM_WAIT_OP_SHM
+                                                        : MPISHMEM_WAIT_OP_NET,
+                           mpishmem_clock_ns() - t0);
 }
 
 void mpishmem_progress_yield_rounds(void)
 {
-    int rounds = 8 * mpishmem_g.oversubscribed;
+    int rounds = 8 * (mpishmem_g.oversubscribed > 1 ? mpishmem_g.oversubscribed : 1);
     mpishmem_progress_note();
     mpishmem_progress_enter();
     for (int i = 0; i < rounds; i++) {
@@ -35,9 +49,8 @@ void mpishmem_progress_yield_rounds(void)
 /* The wait of both below: serves others' messages at the polls whose count has no bit of
  * `serve_mask` set (0: every poll), and at every poll that yields either way (PEs sharing
  * cores, where each poll takes a time slice). */
-static void wait_request(MPI_Request *req, unsigned serve_mask)
+static void wait_request(MPI_Request *req, unsigned serve_mask, struct mpishmem_wait *w)
 {
-    unsigned long polls = 0;
     mpishmem_progress_note();
     mpishmem_progress_enter();
     /* A collective waited for here may wait for other PEs that wait for this one's batches. */
@@ -47,8 +60,8 @@ static void wait_request(MPI_Request *req, unsigned serve_mask)
         mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done) break;
-        int yields = mpishmem_poll_yields(++polls);
-        if (yields || (polls & serve_mask) == 0) mpishmem_serve_messages();
+        int yields = mpishmem_wait_yields(w);
+        if (yields || (w->polls & serve_mask) == 0) mpishmem_serve_messages();
         if (yields) {
             mpishmem_exit_notice_check(); /* a PE that left without finalize: no hang */
             sched_yield();
@@ -59,7 +72,8 @@ static void wait_request(MPI_Request *req, unsigned serve_mask)
 
 void mpishmem_wait_request(MPI_Request *req)
 {
-    wait_request(req, 0);
+    struct mpishmem_wait w = MPISHMEM_WAIT_INIT;
+    wait_request(req, 0, &w);
 }
 
 /* Serving takes an MPI call of its own (a test of the batch server's receive: 0.35 us on Intel
@@ -67,7 +81,11 @@ void mpishmem_wait_request(MPI_Request *req)
  * 8-byte gets whose target waited took 5% longer (Intel MPI and MPICH 5, 2 PEs on two
  * simulated nodes with the progress thread, bench/shmem_bench, median of 21 paired runs).
  * Every 8th poll still serves within microseconds the PEs that wait for this one. */
-void mpishmem_wait_rma(MPI_Request *req)
+void mpishmem_wait_rma(MPI_Request *req, int pe)
 {
-    wait_request(req, 7);
+    struct mpishmem_wait w = MPISHMEM_WAIT_INIT_OP(pe < 0                           ? MPISHMEM_WAIT_OTHER
+                                                   : mpishmem_g.mpi_host_peer[pe] ? MPISHMEM_WAIT_OP_SHM
+                                                                                  : MPISHMEM_WAIT_OP_NET);
+    wait_request(req, 7, &w);
+    mpishmem_wait_op_done(&w);
 }

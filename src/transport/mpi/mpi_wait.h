@@ -12,6 +12,7 @@
 #include "mpi_batch.h"
 #include "mpi_batch_serve.h"
 #include "mpi_progress.h"
+#include "ompi_ucx_flush_ranks.h"
 
 /* Serves what other PEs sent this one to apply: active-message AMOs and batches; returns how
  * many. */
@@ -23,24 +24,35 @@ static inline unsigned mpishmem_serve_messages(void)
     return n;
 }
 
-/* Whether a blocking operation that waits inside MPI (a flush, not the library's own loop)
- * serves the messages of other PEs before it: once MPISHMEM_SERVE_GAP_NS have passed since one
- * last did, looked at every 8th call. Such a PE may poll another's word with AMOs or gets,
- * and the senders of its batches wait for its service. Serving costs an MPI call (Intel MPI
- * 2021 over shared memory: an MPI_Test of ~530 instructions of its progress engine; serving
- * at every fourth blocking AMO was 3% of a fetch_add's instructions), reading the clock
- * ~30 ns. A PE that polls over a network (10 us and more per operation) still serves every
- * 8th call, and a sender's quiet waits at most ~MPISHMEM_SERVE_GAP_NS + 8 operations for
- * it. Threads racing may lose a count or a time: plain, unlocked. */
+/* Every 8th blocking operation that waits inside MPI (a flush, not the library's own loop) is
+ * sampled: one count per call, and for a sampled one two clock reads (~30 ns each).
+ *  - It serves the messages of other PEs before it, once MPISHMEM_SERVE_GAP_NS have passed
+ *    since one last did: such a PE may poll another's word with AMOs or gets, and the senders
+ *    of its batches wait for its service. Serving costs an MPI call (Intel MPI 2021 over
+ *    shared memory: an MPI_Test of ~530 instructions of its progress engine; serving at every
+ *    fourth blocking AMO was 3% of a fetch_add's instructions). A PE that polls over a network
+ *    (10 us and more per operation) still serves every 8th call, and a sender's quiet waits at
+ *    most ~MPISHMEM_SERVE_GAP_NS + 8 operations for it.
+ *  - It is timed for the wait policy (base/wait_policy.h): MPI's flush spins without yielding,
+ *    and a sampled operation far slower than usual is the sign of contention that sends the
+ *    next ones to the library's loop (mpishmem_mpi_waits_in_loop).
+ * Threads racing may lose a count or a time: plain, unlocked. */
 #define MPISHMEM_SERVE_GAP_NS 16000u
-extern MPISHMEM_INTERNAL unsigned mpishmem_serve_due_calls;
-MPISHMEM_INTERNAL int mpishmem_serve_gap_passed(void);
-static inline __attribute__((always_inline)) int mpishmem_serve_due(void)
+extern MPISHMEM_INTERNAL unsigned mpishmem_flush_calls;
+static inline __attribute__((always_inline)) int mpishmem_flush_sampled(void)
 {
-    unsigned n = __atomic_load_n(&mpishmem_serve_due_calls, __ATOMIC_RELAXED) + 1;
-    __atomic_store_n(&mpishmem_serve_due_calls, n, __ATOMIC_RELAXED);
-    return MPISHMEM_UNLIKELY((n & 7) == 0) && mpishmem_serve_gap_passed();
+    unsigned n = __atomic_load_n(&mpishmem_flush_calls, __ATOMIC_RELAXED) + 1;
+    __atomic_store_n(&mpishmem_flush_calls, n, __ATOMIC_RELAXED);
+    return MPISHMEM_UNLIKELY((n & 7) == 0);
 }
+/* The largest transfer whose time is an operation's time for the wait policy (larger ones
+ * take longer by their size). */
+#define MPISHMEM_TIMED_MAX 64u
+/* The sample's start (mpi_wait.c): serves when due (`all`: active messages and batches, else
+ * batches), returns the clock. */
+MPISHMEM_INTERNAL uint64_t mpishmem_flush_sample_begin(int all);
+/* Its end, for an operation on `pe` started at `t0`. */
+MPISHMEM_INTERNAL void mpishmem_flush_sample_end(uint64_t t0, int pe);
 
 /* One poke of MPI's progress engine (incoming RMA lands, and this PE's own MPI operations
  * leave, only while it runs): buffered batches of this PE go out, then the server of active
@@ -65,21 +77,36 @@ static inline void mpishmem_mpi_poke(void)
 /* Call before an MPI call that blocks until another PE has made progress (a flush). MPI's
  * blocking calls spin without yielding; when PEs outnumber cores, a spinner can keep the PE it
  * waits for off the core for a whole time slice (milliseconds). Yielding a few times first
- * lets that PE run and answer, so the blocking call usually finds the work done. */
+ * lets that PE run and answer, so the blocking call usually finds the work done. So too while
+ * contention counts as seen (base/wait_policy.h). */
 static inline void mpishmem_progress_before_block(void)
 {
-    if (MPISHMEM_UNLIKELY(mpishmem_g.oversubscribed)) {
+    if (MPISHMEM_UNLIKELY(mpishmem_wait_in_loop())) {
         MPISHMEM_INTERNAL void mpishmem_progress_yield_rounds(void);
         mpishmem_progress_yield_rounds();
     }
+}
+
+/* Whether a blocking remote operation (a get, a fetching AMO) waits for a request in the
+ * library's loop, which yields (mpishmem_wait_rma), rather than in MPI's blocking flush, which
+ * spins: the wait policy's word (base/wait_policy.h), except on Open MPI's osc/ucx with the
+ * remedy of ompi_ucx_flush_ranks.c, which makes no request-based RMA (where PEs outnumber
+ * cores its blocking AMOs still do: they always have). Per PE, a get may wait in the loop
+ * anyway (mpi_rma.c, get_by_request). */
+static inline int mpishmem_mpi_waits_in_loop(void)
+{
+    return mpishmem_g.oversubscribed ||
+           (__atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED) && !mpishmem_ompi_flush_ranks);
 }
 
 /* Completes an MPI request while yielding (MPICH's own blocking waits never yield) and serving
  * the messages of other PEs at every poll: for collectives and messages, which other PEs
  * complete (and which they may wait for this PE's service to reach). */
 MPISHMEM_INTERNAL void mpishmem_wait_request(MPI_Request *req);
-/* The same for this PE's own request-based RMA operation, which MPI completes without any
- * PE's service: serves at every 8th poll only. */
-MPISHMEM_INTERNAL void mpishmem_wait_rma(MPI_Request *req);
+/* The same for this PE's own request-based RMA operation on PE `pe` (-1: several operations),
+ * which MPI completes
+ * without any PE's service: serves at every 8th poll only; its time teaches the wait policy
+ * the usual time of such operations (base/wait_policy.h). */
+MPISHMEM_INTERNAL void mpishmem_wait_rma(MPI_Request *req, int pe);
 
 #endif

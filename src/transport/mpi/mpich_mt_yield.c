@@ -16,7 +16,7 @@
  * one call in 16 on to the C library: the progress thread keeps out of MPI meanwhile anyway
  * (mpi_progress.h), and another of the program's threads waiting for MPI's lock still gets a
  * yield to take it every 16 polls. Where PEs share cores (mpishmem_g.oversubscribed, or the
- * library's waits found the core shared lately: base/cpu_share.h) every call is passed on
+ * wait policy counts contention as seen: base/wait_policy.h) every call is passed on
  * (the yield then lets the PE being waited for run), as is every call from anywhere else (the
  * program's, the library's own waits'). Only where the quirk table's entry
  * mpich-mt-poll-yield applies and MPI runs at MPI_THREAD_MULTIPLE; elsewhere the call passes
@@ -27,7 +27,7 @@
 #include <mpi.h>
 #include <sched.h>
 
-#include "../../base/cpu_share.h"
+#include "../../base/wait_policy.h"
 #include "../../base/state.h"
 #include "mpi_progress.h"
 #include "mpi_quirks.h"
@@ -54,7 +54,7 @@ __attribute__((visibility("default"))) int sched_yield(void)
     static _Thread_local unsigned polls;
     if (mpishmem_mpi_blocking_depth > 0) {
         if (__atomic_load_n(&skip, __ATOMIC_RELAXED) && !mpishmem_g.oversubscribed &&
-            !mpishmem_core_shared_lately()) {
+            !__atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED)) {
             if ((++polls & 15) != 0) {
                 count(&n_skipped);
                 return 0;

@@ -1,0 +1,92 @@
+/* mpishmem: when a wait gives its core away (wait_policy.h). */
+#define _POSIX_C_SOURCE 200809L /* clock.h */
+#include "wait_policy.h"
+
+#include "clock.h"
+#include "cpu_share.h"
+#include "env.h"
+
+int mpishmem_contended;
+static uint64_t contended_until; /* relaxed atomic, every thread */
+/* The usual time of a remote operation per kind of peer (ns, 0: none seen yet): relaxed,
+ * threads racing only lose a lesson. */
+static uint64_t usual_ns[3];
+
+void mpishmem_contention_seen(uint64_t now)
+{
+    __atomic_store_n(&contended_until, now + MPISHMEM_CONTENDED_HOLD_NS, __ATOMIC_RELAXED);
+    if (!__atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED))
+        __atomic_store_n(&mpishmem_contended, 1, __ATOMIC_RELAXED);
+}
+
+/* Whether contention counts as seen at `now`; ends it once its hold has passed. */
+static int contended_at(uint64_t now)
+{
+    if (!__atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED)) return 0;
+    if (now < __atomic_load_n(&contended_until, __ATOMIC_RELAXED)) return 1;
+    __atomic_store_n(&mpishmem_contended, 0, __ATOMIC_RELAXED);
+    return 0;
+}
+
+static uint64_t budget(enum mpishmem_wait_kind kind, int contended)
+{
+    uint64_t spin = (uint64_t)mpishmem_env.spin_us * 1000u;
+    uint64_t usual = kind == MPISHMEM_WAIT_OTHER
+                         ? 0
+                         : __atomic_load_n(&usual_ns[kind], __ATOMIC_RELAXED);
+    if (contended) return usual > MPISHMEM_WAIT_CONTENDED_NS ? usual : MPISHMEM_WAIT_CONTENDED_NS;
+    if (usual == 0) return spin; /* not learnt yet, or no operation */
+    uint64_t b = MPISHMEM_WAIT_OP_FACTOR * usual;
+    return b > MPISHMEM_WAIT_CONTENDED_NS ? b : MPISHMEM_WAIT_CONTENDED_NS;
+}
+
+uint64_t mpishmem_wait_budget_ns(enum mpishmem_wait_kind kind)
+{
+    return budget(kind, contended_at(mpishmem_clock_ns()));
+}
+
+int mpishmem_wait_check(struct mpishmem_wait *w)
+{
+    uint64_t now = mpishmem_clock_ns();
+    if (mpishmem_shared_detect && mpishmem_core_kept_off(now)) mpishmem_contention_seen(now);
+    if (w->since == 0) {
+        w->since = now;
+        return 0;
+    }
+    if (now - w->since < budget((enum mpishmem_wait_kind)w->kind, contended_at(now))) return 0;
+    w->yielding = 1;
+    return 1;
+}
+
+/* Learns an operation's time: quick to follow a faster one, slow to follow a slower one, so
+ * that the usual time stays near the quick end of what is seen. */
+static void learn(enum mpishmem_wait_kind kind, uint64_t ns)
+{
+    uint64_t u = __atomic_load_n(&usual_ns[kind], __ATOMIC_RELAXED);
+    if (u == 0) u = ns;
+    else if (ns < u) u -= (u - ns) / 4;
+    else u += (ns - u) / 32;
+    __atomic_store_n(&usual_ns[kind], u, __ATOMIC_RELAXED);
+}
+
+/* An operation of `kind` took `ns` (`yielded`: its wait gave the core away): several times
+ * its usual time is a sign that the PE it waited for was kept off a core; an operation that
+ * spun throughout teaches the usual time. */
+static void op_took(enum mpishmem_wait_kind kind, uint64_t ns, int yielded, uint64_t now)
+{
+    uint64_t usual = __atomic_load_n(&usual_ns[kind], __ATOMIC_RELAXED);
+    if (usual != 0 && ns >= budget(kind, 0)) mpishmem_contention_seen(now);
+    else if (!yielded) learn(kind, ns);
+}
+
+void mpishmem_wait_op_done(const struct mpishmem_wait *w)
+{
+    if (w->kind == MPISHMEM_WAIT_OTHER || w->since == 0) return;
+    uint64_t now = mpishmem_clock_ns();
+    op_took((enum mpishmem_wait_kind)w->kind, now - w->since, w->yielding, now);
+}
+
+void mpishmem_wait_op_timed(enum mpishmem_wait_kind kind, uint64_t ns)
+{
+    op_took(kind, ns, 0, mpishmem_clock_ns());
+}

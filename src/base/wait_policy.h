@@ -1,0 +1,100 @@
+/* mpishmem: when a wait gives its core away. Every loop of the library that waits for another
+ * PE (a flag, a barrier, a reply, an MPI request) asks mpishmem_wait_yields at each poll; this
+ * file is the one place that decides.
+ *
+ * A wait spins first: most waits end within microseconds, and a yield is a system call during
+ * which nothing is polled. Once a wait has lasted longer than it should (its spin budget), the
+ * PE it waits for may need this core, and the wait yields at every poll from then on: where no
+ * other task wants the core a yield returns at once (a fraction of a microsecond), where one
+ * does it runs. No wait sleeps.
+ *
+ * The budget:
+ *  - PEs outnumber this host's cores (mpishmem_g.oversubscribed, counted at shmem_init): none,
+ *    every poll yields;
+ *  - a wait for one remote operation (a get, a fetching AMO, an active message's reply):
+ *    MPISHMEM_WAIT_OP_FACTOR times the time such operations have taken lately (per kind of
+ *    peer: over MPI's shared memory or over its network), so that a wait that takes several
+ *    times the usual is taken as a sign of contention (below) and yields;
+ *  - any other wait: MPISHMEM_SPIN_US microseconds;
+ *  - and while contention has been seen lately, one typical operation time or
+ *    MPISHMEM_WAIT_CONTENDED_NS, whichever is larger.
+ * Contention is seen when the kernel kept this thread off its core while it waited (its run
+ * delay, base/cpu_share.h), and when a remote operation took longer than its budget (the PE
+ * it waited for did not run: the PEs of the node, or of the hosts, share cores that no static
+ * count sees: other jobs, other hosts' PEs, the program's own threads). It lasts for
+ * MPISHMEM_CONTENDED_HOLD_NS after the last sign, and while it lasts the blocking remote
+ * operations wait in the library's loop rather than in MPI's blocking flush, which spins
+ * without yielding (mpishmem_wait_in_loop). */
+#ifndef MPISHMEM_WAIT_POLICY_H
+#define MPISHMEM_WAIT_POLICY_H
+
+#include <stdint.h>
+
+#include "state.h"
+
+/* A remote operation that takes this many times its kind's usual time is a sign that the PE it
+ * waits for is kept off a core. */
+#define MPISHMEM_WAIT_OP_FACTOR 4u
+/* The shortest spin of a wait while contention was seen lately: about a poll of MPI and a
+ * yield that finds no other task. */
+#define MPISHMEM_WAIT_CONTENDED_NS 2000u
+/* How long contention counts as seen after its last sign. Its costs while it holds: waits
+ * yield after shorter spins, and blocking remote operations wait in the library's loop (on
+ * some MPIs a few percent slower than in MPI's flush). */
+#define MPISHMEM_CONTENDED_HOLD_NS 100000000ull
+
+/* The kinds of wait, for their budgets: for a remote operation, by the way MPI reaches the
+ * peer. */
+enum mpishmem_wait_kind {
+    MPISHMEM_WAIT_OTHER = 0,
+    MPISHMEM_WAIT_OP_NET = 1,   /* an operation over MPI's network */
+    MPISHMEM_WAIT_OP_SHM = 2,   /* an operation over MPI's shared memory (same host) */
+};
+
+struct mpishmem_wait {
+    unsigned long polls;
+    uint64_t since;     /* clock at the wait's first timed poll (0: not yet) */
+    unsigned char kind; /* enum mpishmem_wait_kind */
+    unsigned char yielding; /* outlasted its spin: yields at every poll */
+};
+#define MPISHMEM_WAIT_INIT {0, 0, MPISHMEM_WAIT_OTHER, 0}
+#define MPISHMEM_WAIT_INIT_OP(kind) {0, 0, (kind), 0}
+
+/* Nonzero while contention counts as seen (relaxed; set and cleared in wait_policy.c). */
+extern MPISHMEM_INTERNAL int mpishmem_contended;
+
+/* The clock-reading part of the decision (wait_policy.c): at every fourth poll. */
+MPISHMEM_INTERNAL int mpishmem_wait_check(struct mpishmem_wait *w);
+
+/* Whether this poll of wait `w` yields the core (the call counts the poll). */
+static inline int mpishmem_wait_yields(struct mpishmem_wait *w)
+{
+    unsigned long n = ++w->polls;
+    if (mpishmem_g.oversubscribed || w->yielding) return 1;
+    if ((n & 3) != 1) return 0;
+    return mpishmem_wait_check(w);
+}
+
+/* Whether a blocking remote operation waits in the library's loop (a request and
+ * mpishmem_wait_yields) rather than in MPI's blocking flush, which never yields: where PEs
+ * outnumber cores, and while contention counts as seen. */
+static inline int mpishmem_wait_in_loop(void)
+{
+    return mpishmem_g.oversubscribed || __atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED);
+}
+
+/* A wait for one remote operation ended (its `since` set: it lasted a few polls at least):
+ * its time teaches the usual time of its kind, unless it yielded. */
+MPISHMEM_INTERNAL void mpishmem_wait_op_done(const struct mpishmem_wait *w);
+
+/* A blocking remote operation that waited in MPI's flush took `ns`: a sign of contention when
+ * far above its kind's usual time, else a lesson of that time (sampled by the caller). */
+MPISHMEM_INTERNAL void mpishmem_wait_op_timed(enum mpishmem_wait_kind kind, uint64_t ns);
+
+/* Contention seen now (the caller's sign: a thread kept off its core). */
+MPISHMEM_INTERNAL void mpishmem_contention_seen(uint64_t now);
+
+/* The budget of a wait of `kind` now, in ns (for shmem-info and the tests). */
+MPISHMEM_INTERNAL uint64_t mpishmem_wait_budget_ns(enum mpishmem_wait_kind kind);
+
+#endif
