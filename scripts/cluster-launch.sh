@@ -3,7 +3,9 @@
 # launchers (hydra's -launcher-exec, Open MPI's plm_rsh_agent) on the emulated cluster of
 # scripts/cluster.sh: runs the command, a shell command line like ssh's, on HOST (hN or its
 # address) by entering the namespaces of that host's holder process. The environment passes
-# through unchanged (unlike ssh), so variables set for the job reach every PE.
+# through unchanged (unlike ssh), so variables set for the job reach every PE. On a cluster
+# whose hosts have CPUs of their own (cluster.sh up --cpus), the command runs on HOST's CPUs:
+# nsenter would keep the launcher's.
 set -u
 name=${MPISHMEM_CLUSTER:-mpishmem}
 state=/run/mpishmem-cluster/$name
@@ -23,4 +25,8 @@ case $host in
 esac
 pid=$(cat "$state/$host.pid" 2>/dev/null) && [ -d "/proc/$pid" ] ||
   { echo "cluster-launch.sh: host $host of cluster $name is not up" >&2; exit 255; }
+cpus=$(cat "$state/$host.cpus" 2>/dev/null) || cpus=""
+if [ -n "$cpus" ]; then
+  exec taskset -c "$cpus" nsenter -t "$pid" -n -u -m -w"$PWD" -- sh -c "$*"
+fi
 exec nsenter -t "$pid" -n -u -m -w"$PWD" -- sh -c "$*"

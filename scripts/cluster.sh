@@ -1,9 +1,15 @@
 #!/bin/sh
 # cluster.sh: an emulated cluster of N hosts on this machine, for multi-node tests.
 #
-#   cluster.sh up [N]            create hosts h1..hN (default 2); removes a stale cluster first
+#   cluster.sh up [N] [--cpus | --cpus-per-host K]
+#                                create hosts h1..hN (default 2); removes a stale cluster first.
+#                                The hosts share the caller's CPUs unless given their own: with
+#                                --cpus-per-host K, hI gets the I-th K of the CPUs the caller
+#                                may run on (normally all online CPUs; an error when there are
+#                                fewer than N x K); --cpus: K = those CPUs / N, rounded down
+#                                (2 CPUs, 2 hosts: one each)
 #   cluster.sh down              remove everything (namespaces, holder processes, state)
-#   cluster.sh status            list the hosts (exit 1 when the cluster is not up)
+#   cluster.sh status            list the hosts and their CPUs (exit 1 when the cluster is not up)
 #   cluster.sh exec HOST cmd...  run cmd on HOST (h1, h2, ...)
 #   cluster.sh run -n NP [-ppn K] prog args...
 #                                run an MPI job from h1 over ceil(NP/K) hosts, K PEs per host
@@ -19,6 +25,11 @@
 # a host is `nsenter` into the holder's namespaces; everything else (the build tree, the test
 # programs) is the shared file system. MPI's launchers start remote PEs through
 # scripts/cluster-launch.sh, an ssh/rsh stand-in. See docs/multinode.md.
+#
+# A host's own CPUs are a CPU affinity mask, kept in the state directory (hI.cpus) and set with
+# taskset on every way into the host: its holder, `exec`, `run` and cluster-launch.sh (nsenter
+# starts from its caller's affinity, not the holder's; fork and exec keep it from there). A
+# process may still widen its own mask (sched_setaffinity): it is no cpuset.
 #
 # NAME is $MPISHMEM_CLUSTER (default "mpishmem"), so clusters of two builds side by side do
 # not collide; the addresses (SUBNET.N) exist only inside the cluster's own namespaces.
@@ -45,10 +56,27 @@ holder_pid() {
 
 hosts_up() { cat "$state/hosts" 2>/dev/null; }
 
+# The command words that start a process on host $1's own CPUs ("taskset -c 0,1"), or nothing
+# when the hosts share the CPUs. Used unquoted: a CPU list has no blanks.
+pin() {
+  c=$(cat "$state/$1.cpus" 2>/dev/null) || c=""
+  [ -z "$c" ] || echo "taskset -c $c"
+}
+
 enter() {
   host=$1; shift
   p=$(holder_pid "$host") || die "host $host of cluster $name is not up (cluster.sh up)"
-  exec nsenter -t "$p" -n -u -m -w"$PWD" -- "$@"
+  # shellcheck disable=SC2046 # pin's words
+  exec $(pin "$host") nsenter -t "$p" -n -u -m -w"$PWD" -- "$@"
+}
+
+# The CPUs this process may run on, one a line, from taskset's list ("0-3,6"). Its affinity,
+# not /sys/devices/system/cpu/online: where a container's cpuset allows fewer CPUs, a mask of
+# CPUs outside it would be refused; sched_getaffinity leaves out CPUs that are offline.
+usable_cpus() {
+  l=$(LC_ALL=C taskset -pc $$ 2>/dev/null) || return 1
+  echo "${l##*: }" | tr ',' '\n' |
+    awk -F- 'NF == 1 { print $1 } NF == 2 { for (i = $1; i <= $2; i++) print i }'
 }
 
 # Removes every trace of cluster $name, whatever state a crash left it in. The processes
@@ -64,13 +92,38 @@ down() {
 }
 
 up() {
-  n=${1:-2}
+  n="" per=""
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --cpus) per=all; shift;;
+      --cpus-per-host) [ $# -ge 2 ] || die "up: --cpus-per-host needs a number"; per=$2; shift 2;;
+      --cpus-per-host=*) per=${1#*=}; shift;;
+      -*) die "up: unknown option '$1' (up [N] [--cpus | --cpus-per-host K])";;
+      *) [ -z "$n" ] || die "up: one number of hosts, not '$n' and '$1'"; n=$1; shift;;
+    esac
+  done
+  n=${n:-2}
   case $n in ''|*[!0-9]*) die "up: the number of hosts must be a number, not '$n'";; esac
   [ "$n" -ge 1 ] && [ "$n" -le 200 ] || die "up: 1 to 200 hosts, not $n"
   [ "$(id -u)" -eq 0 ] || skip "the emulated cluster needs root (network namespaces)"
-  for t in ip unshare nsenter; do
+  for t in ip unshare nsenter ${per:+taskset}; do
     command -v $t >/dev/null 2>&1 || skip "$t is missing (scripts/install-deps.sh installs it)"
   done
+  # CPUs of their own: checked before anything is torn down or built.
+  cpus=""
+  if [ -n "$per" ]; then
+    cpus=$(usable_cpus) && [ -n "$cpus" ] || die "up: cannot read this process's CPUs (taskset -p)"
+    m=$(echo "$cpus" | wc -l)
+    list=$(echo "$cpus" | paste -sd, -)
+    if [ "$per" = all ]; then
+      per=$((m / n))
+      [ "$per" -ge 1 ] ||
+        die "up: $n hosts with CPUs of their own need $n CPUs; there are $m ($list)"
+    fi
+    case $per in ''|*[!0-9]*|0) die "up: CPUs per host must be a number from 1, not '$per'";; esac
+    [ $((n * per)) -le "$m" ] ||
+      die "up: $n hosts x $per CPUs need $((n * per)) CPUs; there are $m ($list)"
+  fi
   down
   mkdir -p "$state" || skip "cannot create $state"
   ip netns add "$sw" 2>"$state/err" || { e=$(cat "$state/err"); down;
@@ -92,8 +145,12 @@ up() {
            ip -n "$ns" link set eth0 up; } 2>"$state/err"; then
       e=$(cat "$state/err"); down; skip "cannot create host $h: $e"
     fi
+    if [ -n "$per" ]; then
+      echo "$cpus" | sed -n "$(((i - 1) * per + 1)),$((i * per))p" | paste -sd, - >"$state/$h.cpus"
+    fi
     # The holder: own hostname, own /dev/shm, the cluster's /etc/hosts; it sleeps until down.
-    setsid ip netns exec "$ns" unshare --uts --mount --propagation private sh -c '
+    # shellcheck disable=SC2046 # pin's words
+    setsid $(pin "$h") ip netns exec "$ns" unshare --uts --mount --propagation private sh -c '
       hostname "$1" && mount -t tmpfs -o mode=1777 shm /dev/shm &&
       mount --bind "$2/etc-hosts" /etc/hosts && echo $$ >"$2/$1.pid.new" &&
       exec sleep infinity' holder "$h" "$state" </dev/null >/dev/null 2>"$state/err" 9>&- &
@@ -119,7 +176,7 @@ up() {
       case $e in *refused*) ;; *) down; die "up: $h cannot reach $o: $e";; esac
     done
   done
-  echo "cluster.sh: cluster $name up: $(hosts_up | tr '\n' ' ')"
+  echo "cluster.sh: cluster $name up: $(hosts_up | tr '\n' ' ')${per:+(own CPUs: $per each)}"
 }
 
 status() {
@@ -127,7 +184,8 @@ status() {
   ok=0
   for h in $(hosts_up); do
     if p=$(holder_pid "$h"); then
-      echo "$h  $subnet.${h#h}  holder $p  netns $name-$h"
+      c=$(cat "$state/$h.cpus" 2>/dev/null) || c="shared"
+      echo "$h  $subnet.${h#h}  holder $p  netns $name-$h  cpus $c"
     else
       echo "$h  DOWN"; ok=1
     fi
@@ -207,6 +265,11 @@ run_openmpi() {
   # launcher that gets the same PID cannot listen there ("The PMIx server's listener thread
   # failed to start": 3 of 4 runs of the portable cluster set after a day of fault tests).
   tmp=$(mktemp -d /tmp/mpishmem-prte.XXXXXX)
+  # Open MPI binds each process itself by default, from the whole machine's topology (4.1.4: a
+  # job of up to 2 processes to a core each, CPU 0 on every host, h2's too; a larger job to the
+  # package, every CPU). On hosts with CPUs of their own the processes keep the host's mask.
+  bind=""
+  [ -s "$state/h1.cpus" ] && bind="--bind-to none"
   # Open MPI's RMA across hosts goes through UCX (its components refuse TCP-only machines
   # unless told any transport will do); the user's OMPI_MCA_* settings win.
   # --leave-session-attached: the launcher's daemons on the other hosts stay in the caller's
@@ -229,7 +292,7 @@ run_openmpi() {
         "$over" OMPI_MCA_pml="${OMPI_MCA_pml:-ucx}" OMPI_MCA_osc="${OMPI_MCA_osc:-ucx}" \
         OMPI_MCA_pml_ucx_tls="${OMPI_MCA_pml_ucx_tls:-any}" \
         OMPI_MCA_pml_ucx_devices="${OMPI_MCA_pml_ucx_devices:-any}" \
-        "$mpiexec" --leave-session-attached --mca plm_rsh_agent "$here/cluster-launch.sh" \
+        "$mpiexec" --leave-session-attached $bind --mca plm_rsh_agent "$here/cluster-launch.sh" \
         --host "$olist" --map-by "ppr:$ppn:node$map" -n "$np" "$@") 2>&1 1>&3 3>&-
         echo $? > "$tmp/rc") |
         sed -u '/^\[[^]]*\] plm:ssh: Warning: setpgid([0-9]*,[0-9]*) failed in parent with errno=Permission denied(13)$/d' >&2
@@ -269,5 +332,5 @@ case $cmd in
       die "usage: cluster.sh link HOST up|down"
     holder_pid "$1" >/dev/null || die "host $1 of cluster $name is not up"
     ip -n "$name-$1" link set eth0 "$2";;
-  *) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 2;;
+  *) sed -n '2,19s/^# \{0,1\}//p' "$0"; exit 2;;
 esac
