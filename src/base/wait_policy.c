@@ -69,24 +69,27 @@ static void learn(enum mpishmem_wait_kind kind, uint64_t ns)
     __atomic_store_n(&usual_ns[kind], u, __ATOMIC_RELAXED);
 }
 
-/* An operation of `kind` took `ns` (`yielded`: its wait gave the core away): several times
- * its usual time is a sign that the PE it waited for was kept off a core; an operation that
- * spun throughout teaches the usual time. */
-static void op_took(enum mpishmem_wait_kind kind, uint64_t ns, int yielded, uint64_t now)
+/* An operation of `kind` took `ns`: a sign that the PE it waited for was kept off a core when
+ * it took several times its usual time, or longer than MPISHMEM_WAIT_SLOW_NS whatever the
+ * usual (where contention reigns from the start, the first operations teach nothing); else a
+ * lesson of the usual time. */
+static void op_took(enum mpishmem_wait_kind kind, uint64_t ns, uint64_t now)
 {
     uint64_t usual = __atomic_load_n(&usual_ns[kind], __ATOMIC_RELAXED);
-    if (usual != 0 && ns >= budget(kind, 0)) mpishmem_contention_seen(now);
-    else if (!yielded) learn(kind, ns);
+    if (ns >= MPISHMEM_WAIT_SLOW_NS || (usual != 0 && ns >= budget(kind, 0)))
+        mpishmem_contention_seen(now);
+    else
+        learn(kind, ns);
 }
 
 void mpishmem_wait_op_done(const struct mpishmem_wait *w)
 {
     if (w->kind == MPISHMEM_WAIT_OTHER || w->since == 0) return;
     uint64_t now = mpishmem_clock_ns();
-    op_took((enum mpishmem_wait_kind)w->kind, now - w->since, w->yielding, now);
+    op_took((enum mpishmem_wait_kind)w->kind, now - w->since, now);
 }
 
 void mpishmem_wait_op_timed(enum mpishmem_wait_kind kind, uint64_t ns)
 {
-    op_took(kind, ns, 0, mpishmem_clock_ns());
+    op_took(kind, ns, mpishmem_clock_ns());
 }

@@ -13,13 +13,14 @@
  *    every poll yields;
  *  - a wait for one remote operation (a get, a fetching AMO, an active message's reply):
  *    MPISHMEM_WAIT_OP_FACTOR times the time such operations have taken lately (per kind of
- *    peer: over MPI's shared memory or over its network), so that a wait that takes several
- *    times the usual is taken as a sign of contention (below) and yields;
+ *    peer: over MPI's shared memory or over its network), MPISHMEM_SPIN_US before one was
+ *    seen;
  *  - any other wait: MPISHMEM_SPIN_US microseconds;
  *  - and while contention has been seen lately, one typical operation time or
  *    MPISHMEM_WAIT_CONTENDED_NS, whichever is larger.
  * Contention is seen when the kernel kept this thread off its core while it waited (its run
- * delay, base/cpu_share.h), and when a remote operation took longer than its budget (the PE
+ * delay, base/cpu_share.h), and when a remote operation took longer than its budget, or
+ * than MPISHMEM_WAIT_SLOW_NS (the PE
  * it waited for did not run: the PEs of the node, or of the hosts, share cores that no static
  * count sees: other jobs, other hosts' PEs, the program's own threads). It lasts for
  * MPISHMEM_CONTENDED_HOLD_NS after the last sign, and while it lasts the blocking remote
@@ -35,6 +36,9 @@
 /* A remote operation that takes this many times its kind's usual time is a sign that the PE it
  * waits for is kept off a core. */
 #define MPISHMEM_WAIT_OP_FACTOR 4u
+/* A remote operation that takes this long is a sign of contention whatever its usual time: a
+ * fine-grained operation that took a good part of a time slice waited for a core. */
+#define MPISHMEM_WAIT_SLOW_NS 500000u
 /* The shortest spin of a wait while contention was seen lately: about a poll of MPI and a
  * yield that finds no other task. */
 #define MPISHMEM_WAIT_CONTENDED_NS 2000u
@@ -84,7 +88,7 @@ static inline int mpishmem_wait_in_loop(void)
 }
 
 /* A wait for one remote operation ended (its `since` set: it lasted a few polls at least):
- * its time teaches the usual time of its kind, unless it yielded. */
+ * its time is a sign of contention, or teaches the usual time of its kind. */
 MPISHMEM_INTERNAL void mpishmem_wait_op_done(const struct mpishmem_wait *w);
 
 /* A blocking remote operation that waited in MPI's flush took `ns`: a sign of contention when

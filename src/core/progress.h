@@ -22,9 +22,9 @@ MPISHMEM_INTERNAL void mpishmem_progress_poke(void);
  * core away, keeping a PE that shares the core from setting the flag for a whole time slice.
  * So every fetch by CPU atomics is counted, and each 64th fetch compares its location with
  * that of the 64th before it (mpishmem_progress_fetch_sample): the same location is taken as a
- * poll of a wait. When this node's PEs outnumber its cores, such a poll gives the core away at
- * once; every 16th such poll also pokes MPI and looks whether other tasks share the core
- * (mpishmem_progress_poke). Costs in bench/shmem_amo_bench's "fetch" (a fetch in a tight
+ * poll of a wait, which gives the core away as the wait policy says (base/wait_policy.h: at
+ * once when this node's PEs outnumber its cores, else once the polls of that location have
+ * outlasted their spin); every 16th such poll also pokes MPI. Costs in bench/shmem_amo_bench's "fetch" (a fetch in a tight
  * loop, 1.3 ns uncounted): this 1.8 ns; comparing every fetch's location 2.4 ns; sampling
  * every 1024th fetch 1.6 ns, but that doubled the median exchange round of 4 PEs on 2 cores
  * beside a CPU hog (tests/progress/exchange_rounds.c: 10.7 us against 3.2 us now).

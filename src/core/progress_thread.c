@@ -130,13 +130,16 @@ static void *progress_loop(void *arg)
             us = us * 2 < max_us ? us * 2 : max_us;
             continue;
         }
-        /* Traffic: look again at once while it flows, giving the core away between looks
-         * where PEs share cores, and stop as soon as the program pokes MPI itself. */
+        /* Traffic: look again at once while it flows, and stop as soon as the program pokes
+         * MPI itself. The looks are a wait like the program's (base/wait_policy.h): past its
+         * spin each look gives the core away, so that a thread that shares its core with the
+         * program (or with the PE it serves) does not hold it for MPISHMEM_PROGRESS_SPIN. */
         double last = now_us();
+        struct mpishmem_wait w = MPISHMEM_WAIT_INIT;
         while (spin_us > 0 && !atomic_load_explicit(&pt.stop, memory_order_relaxed) &&
                __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) == seen &&
                !program_in_mpi()) {
-            if (mpishmem_g.oversubscribed) sched_yield();
+            if (mpishmem_wait_yields(&w)) sched_yield();
             send_stale_batches(&batch_since, delay_us);
             double t = now_us();
             if (look()) last = t;

@@ -14,6 +14,11 @@ uint64_t mpishmem_flush_sample_begin(int all)
     uint64_t now = mpishmem_clock_ns();
     if (now - __atomic_load_n(&served_ns, __ATOMIC_RELAXED) >= MPISHMEM_SERVE_GAP_NS) {
         __atomic_store_n(&served_ns, now, __ATOMIC_RELAXED);
+        /* A PE that polls a word with blocking AMOs or gets waits for another PE, which may
+         * wait for this one's buffered operations (a flag set with atomic_set, answered the
+         * same way): they go now, not when the progress thread finds them stale. */
+        if (__atomic_load_n(&mpishmem_batch_buffered, __ATOMIC_RELAXED))
+            mpishmem_batch_send_all(0);
         if (all) {
             if (mpishmem_g.serve_active) mpishmem_serve_messages();
         } else {

@@ -26,8 +26,8 @@ static inline unsigned mpishmem_serve_messages(void)
 
 /* Every 8th blocking operation that waits inside MPI (a flush, not the library's own loop) is
  * sampled: one count per call, and for a sampled one two clock reads (~30 ns each).
- *  - It serves the messages of other PEs before it, once MPISHMEM_SERVE_GAP_NS have passed
- *    since one last did: such a PE may poll another's word with AMOs or gets, and the senders
+ *  - It sends this PE's buffered batches and serves the messages of other PEs before it, once
+ *    MPISHMEM_SERVE_GAP_NS have passed since one last did: such a PE may poll another's word with AMOs or gets, and the senders
  *    of its batches wait for its service. Serving costs an MPI call (Intel MPI 2021 over
  *    shared memory: an MPI_Test of ~530 instructions of its progress engine; serving at every
  *    fourth blocking AMO was 3% of a fetch_add's instructions). A PE that polls over a network
