@@ -1,0 +1,131 @@
+#!/bin/bash
+# bale-like kernels on one busy node (issue 44): bench/bale_kernels.c (histo, ig and randperm as
+# AGP / exstack / exstack2, histo also as a conveyor) with NP PEs on one node, in two scenarios:
+#   hogs  beside HOGS processes that only spin (tests/progress/with_cpu_hog.sh), as other jobs;
+#   job   beside a concurrent job: a second NP-PE instance of the same program and library,
+#         started at the same time (only the first instance's times count);
+# with mpishmem and with Debian's Open MPI OSHMEM, alternated run by run, each RUNS times per
+# scenario. Prints, per scenario, kernel and library, over the runs whose check passed: the
+# median and the maximum of the kernel's time (s), max/median, and (mpishmem rows) mpishmem's
+# median over OSHMEM's.
+#   usage: bench/compare_bale_kernels.sh BUILD_DIR [RUNS] [NP] [HOGS]   (defaults 8, 4, 2)
+# Environment: BEFORE=BUILD_DIR2 adds mpishmem from another build (library "b", e.g. the commit
+# before a change), alternated with the others; LIBS="m o" (b: BEFORE's build, m: mpishmem,
+# o: OSHMEM; e.g. LIBS=m for mpishmem alone); SCENARIOS="hogs job"; ARGS (options of
+# bale_kernels, e.g. "-k histo,ig_exstack2 -t 50000"; default: its own defaults); TIMEOUT
+# (seconds per run, default 60); KEEP=DIR (keep each run's output there).
+# With the defaults a run of all kernels takes ~1 s (mpishmem) to ~6 s (OSHMEM) on 2 cores, so
+# the whole comparison stays within a few minutes; a run that hangs costs TIMEOUT.
+# Needs openmpi-bin and libopenmpi-dev (scripts/install-deps.sh --openmpi).
+set -e
+build=$(cd "${1:-build}" && pwd)
+runs=${2:-8}
+np=${3:-4}
+hogs=${4:-2}
+here=$(cd "$(dirname "$0")" && pwd)
+src=$here/bale_kernels.c
+hog="sh $here/../tests/progress/with_cpu_hog.sh $hogs"
+before=${BEFORE:+$(cd "$BEFORE" && pwd)}
+libs=${LIBS:-${before:+b }m o}
+scenarios=${SCENARIOS:-hogs job}
+args=${ARGS:-}
+tmo=${TIMEOUT:-60}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+case " $libs " in *" m "*) "$build/bin/oshcc" -O2 "$src" -o "$out/x_m" ;; esac
+case " $libs " in *" b "*) "$before/bin/oshcc" -O2 "$src" -o "$out/x_b" ;; esac
+case " $libs " in *" o "*) /usr/bin/oshcc -O2 "$src" -o "$out/x_o" ;; esac
+
+# The command of one run of library $1 (in the array cmd). Open MPI's settings go to OSHMEM's
+# runs only (an mpishmem built on Open MPI must not get OMPI_MCA_osc).
+set_cmd() {
+  case $1 in
+    m) cmd=(timeout "$tmo" "$build/bin/oshrun" -n "$np" "$out/x_m") ;;
+    b) cmd=(timeout "$tmo" "$before/bin/oshrun" -n "$np" "$out/x_b") ;;
+    o) cmd=(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_osc=^rdma
+            timeout "$tmo" /usr/bin/oshrun -np "$np" --oversubscribe "$out/x_o") ;;
+  esac
+  # shellcheck disable=SC2206
+  cmd+=($args)
+}
+
+name_of() {
+  case $1 in m) echo mpishmem ;; b) echo before ;; o) echo oshmem ;; esac
+}
+
+declare -A early
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+for r in $(seq "$runs"); do
+  for sc in $scenarios; do
+    for lib in $libs; do
+      set_cmd "$lib"
+      f=$out/$sc.$lib.$r
+      st=0
+      case $sc in
+        hogs) $hog "${cmd[@]}" > "$f" 2> "$f.err" || st=$? ;;
+        job)
+          # Both instances run the same kernels in the same order, so they overlap kernel by
+          # kernel; a companion that ends first leaves the last kernels alone (counted below).
+          { "${cmd[@]}" > "$out/companion.$lib.$r" 2>&1; date +%s.%N > "$out/companion_end"; } &
+          companion=$!
+          "${cmd[@]}" > "$f" 2> "$f.err" || st=$?
+          end=$(date +%s.%N)
+          wait "$companion" || true
+          awk -v a="$(cat "$out/companion_end")" -v b="$end" 'BEGIN { exit !(a < b) }' &&
+            early[$lib]=$((${early[$lib]:-0} + 1)) ;;
+        *) echo "unknown scenario $sc" >&2; exit 2 ;;
+      esac
+      # OSHMEM's jobs have been seen not to end after printing their results (see
+      # compare_contention.sh): what they printed still counts.
+      [ "$st" -ne 0 ] && echo "$sc $(name_of "$lib") run $r: exit status $st$([ "$st" -eq 124 ] && echo ' (timeout)')" >&2
+      grep -h '^FAIL\|^  ' "$f" >&2 || true
+    done
+  done
+done
+[ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && cp "$out"/[a-z]*.[bmo].* "$KEEP"/
+
+echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, load before $load0, after $(cut -d' ' -f1-3 /proc/loadavg);" \
+  "$np PEs on one node; hogs: beside $hogs CPU hogs; job: beside a second $np-PE instance;" \
+  "$runs runs per scenario and library; bale_kernels ${args:-(defaults)}"
+printf '%-8s %-18s %-9s %4s %10s %10s %8s %10s\n' scenario kernel library runs median_s max_s \
+  max/med vs_oshmem
+for sc in $scenarios; do
+  ls "$out"/"$sc".[bmo].* 2> /dev/null | grep -v '\.err$' |
+    xargs -r awk -v libs="$libs" -v sc="$sc" '
+      FNR == 1 { n = split(FILENAME, p, "/"); split(p[n], q, "."); lib = q[2]; split("", pending) }
+      NF == 3 && $2 ~ /^np[0-9]+$/ && $3 ~ /^[0-9.]+$/ { pending[$1] = $3; next }
+      $2 ~ /^np[0-9]+$/ && $3 == "ok" && ($1 in pending) {
+        k = $1 SUBSEP lib
+        val[k, ++cnt[k]] = pending[$1] + 0
+        if (!($1 in known)) { known[$1] = 1; order[++nk] = $1 }
+      }
+      $1 == "FAIL" { fails[lib]++ }
+      function median(k,   i, j, m, t, a) {
+        m = cnt[k]
+        for (i = 1; i <= m; i++) a[i] = val[k, i]
+        for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+        return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+      }
+      function maximum(k,   i, x) { x = 0; for (i = 1; i <= cnt[k]; i++) if (val[k, i] > x) x = val[k, i]; return x }
+      END {
+        nl = split(libs, L, " ")
+        for (i = 1; i <= nk; i++) {
+          o = order[i] SUBSEP "o"
+          omed = cnt[o] ? median(o) : 0
+          for (j = 1; j <= nl; j++) {
+            k = order[i] SUBSEP L[j]
+            name = L[j] == "m" ? "mpishmem" : L[j] == "b" ? "before" : "oshmem"
+            if (!cnt[k]) { printf "%-8s %-18s %-9s %4d %10s\n", sc, order[i], name, 0, "-"; continue }
+            med = median(k); mx = maximum(k)
+            ratio = (L[j] != "o" && omed > 0) ? sprintf("%.2f", med / omed) : "-"
+            printf "%-8s %-18s %-9s %4d %10.6f %10.6f %8.2f %10s\n", sc, order[i], name, cnt[k], med, mx, (med > 0 ? mx / med : 0), ratio
+          }
+        }
+        for (j = 1; j <= nl; j++) if (fails[L[j]]) printf "# %s: %d failed check(s) in scenario %s\n", L[j], fails[L[j]], sc
+      }'
+done
+case " $scenarios " in *" job "*)
+  for lib in $libs; do
+    echo "# job, $(name_of "$lib"): the companion ended before the measured instance in ${early[$lib]:-0} of $runs runs"
+  done ;;
+esac
