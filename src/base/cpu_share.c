@@ -10,9 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A poll that comes this long after the previous one of this thread may have been kept off the
- * core (a poll takes microseconds; a time slice is a millisecond or more, up to a 4 ms tick). */
-#define GAP_NS 250000ull
+#define GAP_NS MPISHMEM_CORE_LOOK_GAP_NS
 int mpishmem_shared_detect;
 static _Thread_local uint64_t poll_last_ns;
 /* This thread's last look after a gap: when, and its run delay then. */

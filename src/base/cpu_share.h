@@ -26,4 +26,9 @@ extern MPISHMEM_INTERNAL int mpishmem_shared_detect;
  * (base/wait_policy.h) takes that as a sign of contention. */
 MPISHMEM_INTERNAL int mpishmem_core_kept_off(uint64_t now);
 
+/* A poll that comes this long after the previous one of this thread may have been kept off the
+ * core (a poll takes microseconds; a time slice is a millisecond or more, up to a 4 ms tick):
+ * the look then reads the kernel's count. */
+#define MPISHMEM_CORE_LOOK_GAP_NS 250000ull
+
 #endif

@@ -40,6 +40,14 @@ static uint64_t budget(enum mpishmem_wait_kind kind, int contended)
     return b > MPISHMEM_WAIT_CONTENDED_NS ? b : MPISHMEM_WAIT_CONTENDED_NS;
 }
 
+struct mpishmem_wait mpishmem_wait_op_begin(enum mpishmem_wait_kind kind)
+{
+    struct mpishmem_wait w = MPISHMEM_WAIT_INIT;
+    w.kind = (unsigned char)kind;
+    if (kind != MPISHMEM_WAIT_OTHER) w.since = mpishmem_clock_ns();
+    return w;
+}
+
 uint64_t mpishmem_wait_budget_ns(enum mpishmem_wait_kind kind)
 {
     return budget(kind, contended_at(mpishmem_clock_ns()));
@@ -69,17 +77,42 @@ static void learn(enum mpishmem_wait_kind kind, uint64_t ns)
     __atomic_store_n(&usual_ns[kind], u, __ATOMIC_RELAXED);
 }
 
-/* An operation of `kind` took `ns`: a sign that the PE it waited for was kept off a core when
- * it took several times its usual time, or longer than MPISHMEM_WAIT_SLOW_NS whatever the
- * usual (where contention reigns from the start, the first operations teach nothing); else a
- * lesson of the usual time. */
+/* The share of slow operations among the recent ones, in 256ths (relaxed; threads racing only
+ * lose a lesson): each slow operation moves it a sixteenth of the way to 256, each of usual
+ * speed a sixteenth of the way to 0, a very slow one (MPISHMEM_WAIT_SLOW_NS) counts twice.
+ * Contention is seen while it is at least SLOW_ENTER, or SLOW_STAY once seen: a slow
+ * operation now and then in a stream of usual ones is a network's tail (over TCP on the
+ * emulated cluster, 2 hosts x 1 PE, single operations of 4x the usual time came every few
+ * hundred; taking each as a sign kept that job in contention mode, where a compare-and-swap
+ * costs two round trips: 1.5x its time), while where PEs wait for cores most operations are
+ * slow (and in the library's yielding loop still a good part of them). */
+#define SLOW_ENTER 64u
+#define SLOW_STAY 32u
+static unsigned slow_share;
+
+/* An operation of `kind` took `ns`: slow when it took several times its usual time, or longer
+ * than MPISHMEM_WAIT_SLOW_NS whatever the usual (where contention reigns from the start the
+ * first operations teach nothing); else a lesson of the usual time. */
 static void op_took(enum mpishmem_wait_kind kind, uint64_t ns, uint64_t now)
 {
-    uint64_t usual = __atomic_load_n(&usual_ns[kind], __ATOMIC_RELAXED);
-    if (ns >= MPISHMEM_WAIT_SLOW_NS || (usual != 0 && ns >= budget(kind, 0)))
+    /* An operation that spanned a gap may have waited for this thread's own core: the kernel
+     * says (base/cpu_share.h). Where contention reigns from the start this is what finds it:
+     * the first operations teach a usual time of their contended speed. */
+    if (ns >= MPISHMEM_CORE_LOOK_GAP_NS && mpishmem_shared_detect && mpishmem_core_kept_off(now)) {
         mpishmem_contention_seen(now);
-    else
+        return;
+    }
+    uint64_t usual = __atomic_load_n(&usual_ns[kind], __ATOMIC_RELAXED);
+    unsigned f = __atomic_load_n(&slow_share, __ATOMIC_RELAXED);
+    if (ns >= MPISHMEM_WAIT_SLOW_NS || (usual != 0 && ns >= budget(kind, 0))) {
+        for (int i = ns >= MPISHMEM_WAIT_SLOW_NS ? 2 : 1; i > 0; i--) f += (256 - f + 15) / 16;
+        __atomic_store_n(&slow_share, f, __ATOMIC_RELAXED);
+        if (f >= (__atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED) ? SLOW_STAY : SLOW_ENTER))
+            mpishmem_contention_seen(now);
+    } else {
         learn(kind, ns);
+        __atomic_store_n(&slow_share, f - (f + 15) / 16, __ATOMIC_RELAXED);
+    }
 }
 
 void mpishmem_wait_op_done(const struct mpishmem_wait *w)

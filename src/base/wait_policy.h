@@ -62,7 +62,10 @@ struct mpishmem_wait {
     unsigned char yielding; /* outlasted its spin: yields at every poll */
 };
 #define MPISHMEM_WAIT_INIT {0, 0, MPISHMEM_WAIT_OTHER, 0}
-#define MPISHMEM_WAIT_INIT_OP(kind) {0, 0, (kind), 0}
+
+/* The wait for one remote operation of `kind` that starts now: its time counts from here (a
+ * first poll may come late, when MPI's first test did the operation's work). */
+MPISHMEM_INTERNAL struct mpishmem_wait mpishmem_wait_op_begin(enum mpishmem_wait_kind kind);
 
 /* Nonzero while contention counts as seen (relaxed; set and cleared in wait_policy.c). */
 extern MPISHMEM_INTERNAL int mpishmem_contended;

@@ -128,7 +128,7 @@ unsigned mpishmem_am_serve(void)
  * waiting for one of ours). */
 static void wait_slot(unsigned i, enum mpishmem_wait_kind kind)
 {
-    struct mpishmem_wait w = MPISHMEM_WAIT_INIT_OP(kind);
+    struct mpishmem_wait w = mpishmem_wait_op_begin(kind);
     for (;;) {
         int done = 0;
         mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */

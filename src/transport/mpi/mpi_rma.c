@@ -122,7 +122,7 @@ static uint16_t *bounce_max;
 static inline int get_waits_request(int pe)
 {
     const unsigned char *r = get_by_request;
-    return (r != NULL && r[pe]) || (!mpishmem_ompi_flush_ranks && mpishmem_mpi_waits_in_loop());
+    return (r != NULL && r[pe]) || mpishmem_mpi_waits_in_loop(1);
 }
 
 void mpishmem_mpi_rma_setup(void)
@@ -158,7 +158,7 @@ static inline uint64_t sample_before_flush(void)
     return mpishmem_flush_sampled() ? mpishmem_flush_sample_begin(1) : 0;
 }
 
-/* Waits for a request-based operation while yielding (used when PEs outnumber cores, where
+/* Waits for a request-based operation while yielding (where the wait policy says so, since
  * MPI's own blocking flush would spin and keep the target off the core). */
 static void wait_yielding(MPI_Request *req, int pe)
 {
@@ -180,7 +180,7 @@ void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
         mark_pending(c, s, pe);
         return;
     }
-    if (blocking && n <= CHUNK && mpishmem_g.oversubscribed && !mpishmem_ompi_flush_ranks) {
+    if (blocking && n <= CHUNK && mpishmem_mpi_waits_in_loop(1)) {
         MPI_Request req;
         MPI_Rput(src, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
         wait_yielding(&req, n <= MPISHMEM_TIMED_MAX ? pe : -1);

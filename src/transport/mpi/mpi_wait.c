@@ -88,9 +88,10 @@ void mpishmem_wait_request(MPI_Request *req)
  * Every 8th poll still serves within microseconds the PEs that wait for this one. */
 void mpishmem_wait_rma(MPI_Request *req, int pe)
 {
-    struct mpishmem_wait w = MPISHMEM_WAIT_INIT_OP(pe < 0                           ? MPISHMEM_WAIT_OTHER
-                                                   : mpishmem_g.mpi_host_peer[pe] ? MPISHMEM_WAIT_OP_SHM
-                                                                                  : MPISHMEM_WAIT_OP_NET);
+    struct mpishmem_wait w = mpishmem_wait_op_begin(pe < 0 ? MPISHMEM_WAIT_OTHER
+                                                    : mpishmem_g.mpi_host_peer[pe]
+                                                        ? MPISHMEM_WAIT_OP_SHM
+                                                        : MPISHMEM_WAIT_OP_NET);
     wait_request(req, 7, &w);
     mpishmem_wait_op_done(&w);
 }

@@ -87,16 +87,16 @@ static inline void mpishmem_progress_before_block(void)
     }
 }
 
-/* Whether a blocking remote operation (a get, a fetching AMO) waits for a request in the
- * library's loop, which yields (mpishmem_wait_rma), rather than in MPI's blocking flush, which
- * spins: the wait policy's word (base/wait_policy.h), except on Open MPI's osc/ucx with the
- * remedy of ompi_ucx_flush_ranks.c, which makes no request-based RMA (where PEs outnumber
- * cores its blocking AMOs still do: they always have). Per PE, a get may wait in the loop
- * anyway (mpi_rma.c, get_by_request). */
-static inline int mpishmem_mpi_waits_in_loop(void)
+/* Whether a blocking remote operation (a get, a small put, a fetching AMO) waits for a request
+ * in the library's loop, which yields (mpishmem_wait_rma), rather than in MPI's blocking
+ * flush, which spins: the wait policy's word (base/wait_policy.h). Not on Open MPI's osc/ucx
+ * with the remedy of ompi_ucx_flush_ranks.c, which makes no request-based put or get (`rma`);
+ * its AMOs still do where PEs outnumber cores, as they always have. Per PE, a get may wait in
+ * the loop anyway (mpi_rma.c, get_by_request). */
+static inline int mpishmem_mpi_waits_in_loop(int rma)
 {
-    return mpishmem_g.oversubscribed ||
-           (__atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED) && !mpishmem_ompi_flush_ranks);
+    if (MPISHMEM_UNLIKELY(mpishmem_ompi_flush_ranks)) return !rma && mpishmem_g.oversubscribed;
+    return mpishmem_g.oversubscribed || __atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED);
 }
 
 /* Completes an MPI request while yielding (MPICH's own blocking waits never yield) and serving
