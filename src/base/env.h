@@ -72,8 +72,8 @@
       "shmem_init, so that its quiet waits for its own operations only (else contexts "  \
       "share the default context's windows)")                                            \
     X(spin_us, INT, "MPISHMEM_SPIN_US", NULL, 20, 0, 1000000,                            \
-      "microseconds a wait for another PE (a flag, a barrier) spins before it yields the "  \
-      "core at every poll (a wait for one remote operation spins 4 times that operation's " \
+      "microseconds a wait for another PE (a flag, a barrier) spins before it starts "     \
+      "yielding the core (a wait for one remote operation spins 4 times that operation's " \
       "usual time; every poll yields when PEs outnumber cores)")                         \
     X(coll_node_aware, INT, "MPISHMEM_COLL_NODE_AWARE", NULL, -1, -1, 1,                \
       "collectives of teams that span nodes: 1 in two levels (node shared memory, MPI "  \

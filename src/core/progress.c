@@ -23,7 +23,7 @@ void mpishmem_progress_poll(struct mpishmem_wait *w)
         mpishmem_mpi_poke();
     if (mpishmem_wait_yields(w)) {
         if (mpishmem_g.serve_active) mpishmem_exit_notice_check(); /* the poke did not probe */
-        sched_yield();
+        mpishmem_wait_yield(w);
     }
 }
 
@@ -43,7 +43,7 @@ void mpishmem_progress_fetch_sample(const void *addr)
     unsigned long k = __atomic_load_n(&mpishmem_fetch_poll.same, __ATOMIC_RELAXED) + 1;
     __atomic_store_n(&mpishmem_fetch_poll.same, k, __ATOMIC_RELAXED);
     if ((k & 15) == 0) mpishmem_mpi_poke();
-    if (mpishmem_wait_yields(&fetch_wait)) sched_yield();
+    if (mpishmem_wait_yields(&fetch_wait)) mpishmem_wait_yield(&fetch_wait);
 }
 
 /* A failed shmem_test (or test_lock, signal_fetch) in the program's loop is a poll of a wait
@@ -61,5 +61,5 @@ void mpishmem_progress_poke(void)
     uint64_t now = mpishmem_clock_ns();
     if (now - poked.last > POKE_GAP_NS) poked.w = (struct mpishmem_wait)MPISHMEM_WAIT_INIT;
     poked.last = now;
-    if (mpishmem_wait_yields(&poked.w)) sched_yield();
+    if (mpishmem_wait_yields(&poked.w)) mpishmem_wait_yield(&poked.w);
 }

@@ -139,7 +139,7 @@ static void *progress_loop(void *arg)
         while (spin_us > 0 && !atomic_load_explicit(&pt.stop, memory_order_relaxed) &&
                __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) == seen &&
                !program_in_mpi()) {
-            if (mpishmem_wait_yields(&w)) sched_yield();
+            if (mpishmem_wait_yields(&w)) mpishmem_wait_yield(&w);
             send_stale_batches(&batch_since, delay_us);
             double t = now_us();
             if (look()) last = t;

@@ -137,7 +137,7 @@ static void wait_slot(unsigned i, enum mpishmem_wait_kind kind)
         mpishmem_am_serve();
         /* and batches: their sender may wait for this PE's service (quiet) */
         mpishmem_batch_serve();
-        if (mpishmem_wait_yields(&w)) sched_yield();
+        if (mpishmem_wait_yields(&w)) mpishmem_wait_yield(&w);
     }
     mpishmem_wait_op_done(&w);
     am.busy--;

@@ -119,7 +119,7 @@ static void wait_poll(struct mpishmem_wait *polls)
     mpishmem_batch_serve();
     if (mpishmem_wait_yields(polls)) {
         mpishmem_exit_notice_check(); /* a PE that left without finalize: no hang */
-        sched_yield();
+        mpishmem_wait_yield(polls);
     }
 }
 

@@ -69,7 +69,7 @@ static void wait_request(MPI_Request *req, unsigned serve_mask, struct mpishmem_
         if (yields || (w->polls & serve_mask) == 0) mpishmem_serve_messages();
         if (yields) {
             mpishmem_exit_notice_check(); /* a PE that left without finalize: no hang */
-            sched_yield();
+            mpishmem_wait_yield(w);
         }
     }
     mpishmem_progress_leave();
