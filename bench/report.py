@@ -6,7 +6,9 @@ stamp), writes markdown tables to TABLES/<name>.md (docs/perf) with a legend of 
 columns, an index TABLES/README.md, plots to PLOTS/*.png (docs/plots), and pastes each table
 into the markdown files of DOCS between the lines "<!-- report:<name> -->" and
 "<!-- /report:<name> -->". Every value is the median over the rounds of the programs' own
-medians.
+medians. Two parts, each with its own raw output and stamp: "main" (meta.txt and the programs'
+files) and "contention" (contention_meta.txt and contention_*.txt: bench/contention_tables.py);
+--parts names those whose tables are written and pasted (the others' stay as they are).
 
     /usr/bin/python3 bench/report.py --raw docs/perf/raw --tables docs/perf --plots docs/plots --docs docs
 """
@@ -17,6 +19,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import contention_tables  # noqa: E402
 import perf_rows  # noqa: E402
 import plot  # noqa: E402  (bench/plot.py: reading raw output, the plots)
 
@@ -337,6 +340,11 @@ def _coll_with_npes(rows, columns, md):
     return "\n".join(out) + "\n"
 
 
+# The plots make_plots writes, in its order (the index lists them).
+PLOTS = ["local_small", "local_latency", "local_bandwidth", "remote_small", "remote_latency",
+         "remote_bandwidth", "amo_small", "coll"]
+
+
 def make_plots(raw, plots, m):
     import matplotlib
     matplotlib.use("Agg")
@@ -390,8 +398,9 @@ def relink(md, from_dir, to_dir):
     return re.sub(r"\]\(([^) ]+)\)", fix, md)
 
 
-def paste(docs, tables):
-    """Replaces the text between each doc's report markers with the table of that name."""
+def paste(docs, tables, known=()):
+    """Replaces the text between each doc's report markers with the table of that name (known:
+    names of tables of parts not pasted now, left as they are)."""
     used = set()
     for path in sorted(glob.glob(os.path.join(docs, "*.md"))):
         with open(path) as f:
@@ -399,7 +408,8 @@ def paste(docs, tables):
         new = text
         for name in set(re.findall(r"<!-- report:([a-z_]+) -->", text)):
             if name not in tables:
-                print(f"report.py: {path} asks for an unknown table {name}", file=sys.stderr)
+                if name not in known:
+                    print(f"report.py: {path} asks for an unknown table {name}", file=sys.stderr)
                 continue
             used.add(name)
             new = re.sub(rf"(<!-- report:{name} -->\n).*?(<!-- /report:{name} -->)",
@@ -417,31 +427,58 @@ def main():
     ap.add_argument("--tables", required=True)
     ap.add_argument("--plots", required=True)
     ap.add_argument("--docs", default=None)
+    ap.add_argument("--parts", default="main,contention",
+                    help="comma list of the parts whose tables are written and pasted")
     a = ap.parse_args()
-    m = meta(a.raw)
-    tables = make_tables(a.raw, m)
+    parts = set(a.parts.split(","))
+    have_main = os.path.exists(os.path.join(a.raw, "meta.txt"))
+    m = meta(a.raw) if have_main else {}
+    cm = contention_tables.read_meta(a.raw)
+    for part, present in (("main", have_main), ("contention", cm is not None)):
+        if part in parts and not present:
+            sys.exit(f"report.py: no raw output of the {part} part in {a.raw}")
+    # Every part present makes its tables (for the index); only those of --parts are written.
+    tables = make_tables(a.raw, m) if have_main else {}
+    ctables = contention_tables.make_tables(a.raw, cm) if cm else {}
     os.makedirs(a.tables, exist_ok=True)
     os.makedirs(a.plots, exist_ok=True)
-    head = stamp(m)
+    head = stamp(m) if have_main else ""
     pasted = {}
     # The tables' own links are written for the docs directory they are pasted into; the copies
     # kept in the tables directory get them relative to that directory.
     docs_dir = a.docs or os.path.dirname(os.path.abspath(a.tables))
-    for name, md in tables.items():
-        pasted[name] = f"_{short_stamp(m)}_\n\n{md}"
+    out = []
+    if "main" in parts:
+        out += [(name, md, f"_{short_stamp(m)}_", head) for name, md in tables.items()]
+    if "contention" in parts:
+        out += [(name, md, contention_tables.short_stamp(cm, what), contention_tables.stamp(cm))
+                for name, (md, what) in ctables.items()]
+    for name, md, short, full in out:
+        pasted[name] = f"{short}\n\n{md}"
         with open(os.path.join(a.tables, name + ".md"), "w") as f:
-            f.write(f"_{head}_\n\n{relink(md, docs_dir, a.tables)}")
-    made = make_plots(a.raw, a.plots, m)
+            f.write(f"_{full}_\n\n{relink(md, docs_dir, a.tables)}")
+    if "main" in parts:
+        made = make_plots(a.raw, a.plots, m)
+    else:
+        made = [os.path.join(a.plots, p + ".png") for p in PLOTS
+                if os.path.exists(os.path.join(a.plots, p + ".png"))]
     with open(os.path.join(a.tables, "README.md"), "w") as f:
-        f.write("# Generated performance tables\n\n" + head + "\n\nWritten by "
-                "`bench/report.sh` (docs/performance.md explains them); do not edit by hand.\n\n"
-                + "".join(f"* [{n}]({n}.md)\n" for n in tables) + "\nPlots: "
-                + ", ".join(f"[{os.path.basename(p)}](../plots/{os.path.basename(p)})" for p in made)
-                + ".\n\nRaw output of every round: [raw/](raw/).\n")
+        f.write("# Generated performance tables\n\n")
+        if have_main:
+            f.write(head + "\n\nWritten by `bench/report.sh` (docs/performance.md explains them); "
+                    "do not edit by hand.\n\n" + "".join(f"* [{n}]({n}.md)\n" for n in tables)
+                    + "\nPlots: " + ", ".join(f"[{os.path.basename(p)}](../plots/"
+                                               f"{os.path.basename(p)})" for p in made) + ".\n\n")
+        if cm:
+            f.write("The contention part (`PARTS=contention bash bench/report.sh BUILD ROUNDS` runs "
+                    "it alone): " + contention_tables.stamp(cm) + "\n\n"
+                    + "".join(f"* [{n}]({n}.md)\n" for n in ctables) + "\n")
+        f.write("Raw output of every round: [raw/](raw/).\n")
     if a.docs:
-        used = paste(a.docs, pasted)
-        print(f"report.py: {len(tables)} tables, {len(used)} pasted into the docs, "
-              f"{len(made)} plots", file=sys.stderr)
+        used = paste(a.docs, pasted, known=set(tables) | set(ctables)
+                     | set(contention_tables.NAMES))
+        print(f"report.py: {len(pasted)} tables written, {len(used)} pasted into the docs, "
+              f"{len(made) if 'main' in parts else 0} plots", file=sys.stderr)
 
 
 if __name__ == "__main__":
