@@ -2,8 +2,6 @@
 #define _POSIX_C_SOURCE 200809L /* clock.h */
 #include "wait_policy.h"
 
-#include <sched.h>
-
 #include "clock.h"
 #include "cpu_share.h"
 #include "env.h"
@@ -69,17 +67,6 @@ int mpishmem_wait_check(struct mpishmem_wait *w)
     return 1;
 }
 
-void mpishmem_wait_yield(struct mpishmem_wait *w)
-{
-    if (mpishmem_g.oversubscribed) {
-        sched_yield();
-        return;
-    }
-    uint64_t t0 = mpishmem_clock_ns();
-    sched_yield();
-    if (mpishmem_clock_ns() - t0 >= MPISHMEM_WAIT_YIELD_ALONE_NS) w->shift = 0;
-    else if (w->shift < MPISHMEM_WAIT_YIELD_SHIFT_MAX) w->shift++;
-}
 
 /* Learns an operation's time: quick to follow a faster one, slow to follow a slower one, so
  * that the usual time stays near the quick end of what is seen. */

@@ -90,14 +90,8 @@ static inline int mpishmem_wait_yields(struct mpishmem_wait *w)
     return mpishmem_wait_check(w);
 }
 
-/* The yield itself, for a poll where mpishmem_wait_yields said so: a yield that returns at
- * once found no other task wanting the core, and the wait then yields half as often (down to
- * one poll in 2^MPISHMEM_WAIT_YIELD_SHIFT_MAX); one that gave the core away (another task ran)
- * makes it yield at every poll again. A yield is a system call during which MPI is not
- * polled: where nobody needs the core, yielding at every poll of a long wait made remote
- * operations whose target waited ~25% slower than raw MPI (2 PEs on two simulated nodes:
- * 8-byte get 1.35 vs 1.15 us). */
-MPISHMEM_INTERNAL void mpishmem_wait_yield(struct mpishmem_wait *w);
+/* The yield itself is mpishmem_wait_yield (transport/mpi/wait_yield.h): sched_yield is the
+ * MPI transport's (mpich_mt_yield.c interposes it). */
 
 /* Whether a blocking remote operation waits in the library's loop (a request and
  * mpishmem_wait_yields) rather than in MPI's blocking flush, which never yields: where PEs

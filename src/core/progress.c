@@ -8,6 +8,7 @@
 #include "../transport/mpi/exit_check.h"
 #include "../transport/mpi/mpi_progress.h"
 #include "../transport/mpi/mpi_wait.h"
+#include "../transport/mpi/wait_yield.h"
 
 struct mpishmem_fetch_poll mpishmem_fetch_poll;
 

@@ -17,6 +17,7 @@
 #include "../transport/mpi/mpi_wait.h"
 #include "../transport/mpi/mpi_quirks.h"
 #include "../transport/mpi/mpich_ucx_yield.h"
+#include "../transport/mpi/wait_yield.h"
 
 static struct {
     pthread_t thread;

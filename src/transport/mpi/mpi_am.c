@@ -10,6 +10,7 @@
 #include "mpi_progress.h"
 #include "mpi_batch_serve.h"
 #include "mpi_quirks.h"
+#include "wait_yield.h"
 
 /* Requests carry this tag; replies carry the origin's slot number as their tag. */
 #define REQUEST_TAG 30000

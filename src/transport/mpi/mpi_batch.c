@@ -16,6 +16,7 @@
 #include "mpi_batch_wire.h"
 #include "mpi_progress.h"
 #include "mpi_quirks.h"
+#include "wait_yield.h"
 
 size_t mpishmem_batch_max;
 unsigned mpishmem_batch_buffered;

@@ -5,6 +5,7 @@
 #include <sched.h>
 
 #include "../../base/clock.h"
+#include "wait_yield.h"
 
 unsigned mpishmem_flush_calls;
 
