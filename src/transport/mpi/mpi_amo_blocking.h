@@ -46,7 +46,8 @@ mpishmem_mpi_blocking_amo(int op, size_t size, uint64_t operand, uint64_t compar
     int self = pe == mpishmem_g.my_pe;
     uint64_t t0 = 0;
     if (mpishmem_flush_sampled()) t0 = mpishmem_flush_sample_begin(0);
-    if (!self && MPISHMEM_UNLIKELY(mpishmem_mpi_waits_in_loop(0))) {
+    if (!self && MPISHMEM_UNLIKELY(mpishmem_mpi_waits_in_loop(
+                                  op == MPISHMEM_AMO_CSWAP ? MPISHMEM_MPI_LOOP_CSWAP : MPISHMEM_MPI_LOOP_FETCH))) {
         mpishmem_mpi_yielding_fetch(op, in, &out, t, pe, disp, win);
     } else {
         if (op == MPISHMEM_AMO_CSWAP)

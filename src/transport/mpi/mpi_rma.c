@@ -122,7 +122,7 @@ static uint16_t *bounce_max;
 static inline int get_waits_request(int pe)
 {
     const unsigned char *r = get_by_request;
-    return (r != NULL && r[pe]) || mpishmem_mpi_waits_in_loop(1);
+    return (r != NULL && r[pe]) || mpishmem_mpi_waits_in_loop(MPISHMEM_MPI_LOOP_RMA);
 }
 
 void mpishmem_mpi_rma_setup(void)
@@ -180,7 +180,7 @@ void mpishmem_mpi_put(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
         mark_pending(c, s, pe);
         return;
     }
-    if (blocking && n <= CHUNK && mpishmem_mpi_waits_in_loop(1)) {
+    if (blocking && n <= CHUNK && mpishmem_mpi_waits_in_loop(MPISHMEM_MPI_LOOP_RMA)) {
         MPI_Request req;
         MPI_Rput(src, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
         wait_yielding(&req, n <= MPISHMEM_TIMED_MAX ? pe : -1);

@@ -12,6 +12,7 @@
 #include "mpi_batch.h"
 #include "mpi_batch_serve.h"
 #include "mpi_progress.h"
+#include "mpich_ucx_yield.h"
 #include "ompi_ucx_flush_ranks.h"
 
 /* Serves what other PEs sent this one to apply: active-message AMOs and batches; returns how
@@ -87,16 +88,33 @@ static inline void mpishmem_progress_before_block(void)
     }
 }
 
-/* Whether a blocking remote operation (a get, a small put, a fetching AMO) waits for a request
- * in the library's loop, which yields (mpishmem_wait_rma), rather than in MPI's blocking
- * flush, which spins: the wait policy's word (base/wait_policy.h). Not on Open MPI's osc/ucx
- * with the remedy of ompi_ucx_flush_ranks.c, which makes no request-based put or get (`rma`);
- * its AMOs still do where PEs outnumber cores, as they always have. Per PE, a get may wait in
- * the loop anyway (mpi_rma.c, get_by_request). */
-static inline int mpishmem_mpi_waits_in_loop(int rma)
+/* The kinds of blocking remote operation for mpishmem_mpi_waits_in_loop. */
+enum mpishmem_mpi_loop_kind {
+    MPISHMEM_MPI_LOOP_RMA,   /* a get or a small put */
+    MPISHMEM_MPI_LOOP_FETCH, /* a fetching AMO of a request-based form (MPI_Rget_accumulate) */
+    MPISHMEM_MPI_LOOP_CSWAP, /* compare-and-swap: in the loop, a no-op fetch after it */
+};
+
+/* Whether a blocking remote operation of `kind` waits for a request in the library's loop,
+ * which yields (mpishmem_wait_rma), rather than in MPI's blocking flush, which spins: where
+ * the wait policy makes waits yield without a long spin (PEs outnumber cores, or contention
+ * is seen: base/wait_policy.h), except
+ *  - a compare-and-swap where MPI's progress runs through UCX's progress call: MPI's flush
+ *    yields then too (mpich_ucx_yield.c), and in the loop the compare-and-swap needs a second
+ *    operation (a no-op fetch) that MPICH over UCX sends only once the first is done: two
+ *    round trips (emulated cluster, 2 hosts x 2 PEs sharing the cores, Debian's MPICH:
+ *    192 us per compare-and-swap in the loop, 80 us in the flush that yields);
+ *  - on Open MPI's osc/ucx with the remedy of ompi_ucx_flush_ranks.c, which makes no
+ *    request-based put or get; its AMOs still do where PEs outnumber cores, as they always
+ *    have.
+ * Per PE, a get may wait in the loop anyway (mpi_rma.c, get_by_request). */
+static inline int mpishmem_mpi_waits_in_loop(enum mpishmem_mpi_loop_kind kind)
 {
-    if (MPISHMEM_UNLIKELY(mpishmem_ompi_flush_ranks)) return !rma && mpishmem_g.oversubscribed;
-    return mpishmem_g.oversubscribed || __atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED);
+    if (MPISHMEM_LIKELY(!mpishmem_wait_in_loop())) return 0;
+    if (kind == MPISHMEM_MPI_LOOP_CSWAP && mpishmem_mpi_progress_events_seen()) return 0;
+    if (MPISHMEM_UNLIKELY(mpishmem_ompi_flush_ranks))
+        return kind != MPISHMEM_MPI_LOOP_RMA && mpishmem_g.oversubscribed;
+    return 1;
 }
 
 /* Completes an MPI request while yielding (MPICH's own blocking waits never yield) and serving

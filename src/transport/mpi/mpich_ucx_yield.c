@@ -18,13 +18,21 @@
  * Only where the quirk table's entry ucx-yield-idle applies (mpi_quirks_table.h: MPICH 4.0
  * over UCX): MPICH 5 starts 16 PEs faster without it (0.80 s against 1.08 s), and other MPI
  * libraries yield by themselves (Open MPI: mpi_yield_when_idle, on when its launcher counts
- * more ranks than slots; runtime.c also sets it where the library knows better). Elsewhere
- * the interposed call passes straight through to UCX. */
+ * more ranks than slots; runtime.c also sets it where the library knows better).
+ *
+ * On every MPI whose progress comes through here (MPICH over UCX, Open MPI's osc/ucx and
+ * pml/ucx), an idle call inside one of the library's own blocking MPI calls also yields while
+ * the wait policy makes waits yield without a long spin (blocking_yield below): where PEs
+ * outnumber cores, and while contention is seen, which no launcher count shows. Elsewhere the
+ * interposed call passes straight through to UCX. */
 #define _GNU_SOURCE
 #include <mpi.h>
 
 #include "mpich_ucx_yield.h"
+#include "../../base/wait_policy.h"
+#include "mpi_progress.h"
 #include "mpi_quirks.h"
+#include "wait_yield.h"
 #include "ucx_interposers.h"
 
 #include <sched.h>
@@ -38,6 +46,20 @@ static int yield_idle; /* set at start-up, read by every thread in MPI: relaxed 
 static unsigned long ucx_events;
 static int ucx_seen;
 
+/* An idle progress call inside one of the library's blocking MPI calls (a flush, a collective)
+ * where the wait policy makes waits yield without a long spin (PEs outnumber cores, or
+ * contention is seen: base/wait_policy.h, mpishmem_wait_in_loop): the call waits for a PE
+ * that may need this core, so it yields as the library's own waits do: at every idle call
+ * where PEs outnumber cores or while yields give the core away, one call in up to 64 while
+ * they return at once (mpishmem_wait_yield). MPI's flush then costs what the library's loop
+ * costs, and a compare-and-swap, which has no request-based form, needs no second operation
+ * to wait for there (mpishmem_mpi_waits_in_loop). */
+static void blocking_yield(void)
+{
+    static _Thread_local struct mpishmem_wait w = {0, 0, MPISHMEM_WAIT_OTHER, 1, 0};
+    if (mpishmem_wait_yields(&w)) mpishmem_wait_yield(&w);
+}
+
 __attribute__((visibility("default"))) unsigned ucp_worker_progress(void *worker)
 {
     static unsigned (*real)(void *);
@@ -48,6 +70,8 @@ __attribute__((visibility("default"))) unsigned ucp_worker_progress(void *worker
                          __ATOMIC_RELAXED);
     else if (__atomic_load_n(&yield_idle, __ATOMIC_RELAXED))
         sched_yield();
+    else if (mpishmem_mpi_blocking_depth > 0 && mpishmem_wait_in_loop())
+        blocking_yield();
     if (__builtin_expect(!__atomic_load_n(&ucx_seen, __ATOMIC_RELAXED), 0))
         __atomic_store_n(&ucx_seen, 1, __ATOMIC_RELAXED);
     return events;
