@@ -31,4 +31,13 @@ MPISHMEM_INTERNAL int mpishmem_core_kept_off(uint64_t now);
  * the look then reads the kernel's count. */
 #define MPISHMEM_CORE_LOOK_GAP_NS 250000ull
 
+/* Whether tasks other than this host's PEs want the CPUs now: the kernel's count of runnable
+ * tasks (the fourth field of /proc/loadavg, "running/total", the calling thread included) is
+ * above the number of PEs MPI puts on this host. Where PEs alone share the cores, a yield that
+ * lost the core for long let a peer PE compute, which is what the yield was for; where other
+ * tasks run, yields hand them whole slices. The count is the whole machine's: on a large host
+ * jobs on other cores count too, which is why the caller asks only after its yields lost the
+ * core. Unknown (no such file): yes. A system call and a parse: not for every poll. */
+MPISHMEM_INTERNAL int mpishmem_others_running(void);
+
 #endif

@@ -128,3 +128,23 @@ void mpishmem_wait_op_timed(enum mpishmem_wait_kind kind, uint64_t ns)
 {
     op_took(kind, ns, mpishmem_clock_ns());
 }
+
+int mpishmem_wait_sleeping;
+static uint64_t sleep_until, last_lost; /* relaxed atomics, every thread */
+
+void mpishmem_wait_yield_lost(uint64_t now)
+{
+    uint64_t prev = __atomic_load_n(&last_lost, __ATOMIC_RELAXED);
+    __atomic_store_n(&last_lost, now, __ATOMIC_RELAXED);
+    if (prev == 0 || now - prev > MPISHMEM_WAIT_LOST_SPACING_NS || !mpishmem_others_running())
+        return;
+    __atomic_store_n(&sleep_until, now + MPISHMEM_WAIT_SLEEP_HOLD_NS, __ATOMIC_RELAXED);
+    __atomic_store_n(&mpishmem_wait_sleeping, 1, __ATOMIC_RELAXED);
+}
+
+int mpishmem_wait_sleeping_now(void)
+{
+    if (mpishmem_clock_ns() < __atomic_load_n(&sleep_until, __ATOMIC_RELAXED)) return 1;
+    __atomic_store_n(&mpishmem_wait_sleeping, 0, __ATOMIC_RELAXED);
+    return 0;
+}

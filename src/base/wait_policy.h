@@ -53,6 +53,18 @@
 /* The sparsest yielding of a long wait where nobody needs the core: one poll in 2^6. */
 #define MPISHMEM_WAIT_YIELD_SHIFT_MAX 6
 
+/* A yield that took this long handed a task a good part of its time slice: among tasks that
+ * all yield (PEs that poll) a yield returns within microseconds. */
+#define MPISHMEM_WAIT_YIELD_LOST_NS 250000u
+/* Two such yields this close together, while tasks other than this host's PEs want the CPUs
+ * (base/cpu_share.h, mpishmem_others_running), make the waits that can be woken sleep instead
+ * of yielding (mpishmem_wait_sleeps) ... */
+#define MPISHMEM_WAIT_LOST_SPACING_NS 20000000ull
+/* ... for this long. Sleeping waits time no yields, so when it has passed they yield again
+ * until two lost yields start another stretch: under lasting contention a wait loses a slice
+ * or two per stretch. */
+#define MPISHMEM_WAIT_SLEEP_HOLD_NS 100000000ull
+
 /* The kinds of wait, for their budgets: for a remote operation, by the way MPI reaches the
  * peer. */
 enum mpishmem_wait_kind {
@@ -88,6 +100,34 @@ static inline int mpishmem_wait_yields(struct mpishmem_wait *w)
     if (w->yielding) return (n & ((1ul << w->shift) - 1)) == 0;
     if ((n & 3) != 1) return 0;
     return mpishmem_wait_check(w);
+}
+
+/* A yield of a wait took `ns` (ending at `now`), one of those that the yield times
+ * (transport/mpi/wait_yield.c): a lost one, among others lately, starts a sleeping stretch. */
+MPISHMEM_INTERNAL void mpishmem_wait_yield_lost(uint64_t now);
+static inline void mpishmem_wait_yield_took(uint64_t ns, uint64_t now)
+{
+    if (MPISHMEM_UNLIKELY(ns >= MPISHMEM_WAIT_YIELD_LOST_NS)) mpishmem_wait_yield_lost(now);
+}
+
+/* Nonzero during a sleeping stretch (relaxed; wait_policy.c sets and ends it). */
+extern MPISHMEM_INTERNAL int mpishmem_wait_sleeping;
+MPISHMEM_INTERNAL int mpishmem_wait_sleeping_now(void);
+
+/* Whether this poll of wait `w` sleeps until it is woken, rather than polling and yielding:
+ * for a wait that something wakes when it may end (the node's collective waits: a doorbell,
+ * src/coll/coll_wait.h), past its spin, while yields lose the core to tasks that do not yield
+ * (a CPU hog, another job, a compile): where such a task shares the core, Linux's EEVDF
+ * scheduler makes each yield cost the rest of the yielder's slice, so the PE polls once per
+ * slice of the other task (4 PEs beside 2 CPU hogs, 2 cores: 1.4-1.5 ms per
+ * shmem_barrier_all). A sleeper is off the run queue: the tasks left share the core by their
+ * weights, and its wake-up puts it back at once. Other waits (a flag that remote stores set,
+ * an MPI request) have nothing to wake them and keep yielding. */
+static inline int mpishmem_wait_sleeps(const struct mpishmem_wait *w)
+{
+    return (w->yielding || mpishmem_g.oversubscribed) &&
+           MPISHMEM_UNLIKELY(__atomic_load_n(&mpishmem_wait_sleeping, __ATOMIC_RELAXED)) &&
+           mpishmem_wait_sleeping_now();
 }
 
 /* The yield itself is mpishmem_wait_yield (transport/mpi/wait_yield.h): sched_yield is the

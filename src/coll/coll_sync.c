@@ -28,6 +28,7 @@
 #include "../core/team.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "coll_sync.h"
+#include "coll_wait.h"
 
 enum { SLOT_WORLD = 0, SLOT_SHARED = 1 };
 #define SLOTS_RESERVED ((1ull << SLOT_WORLD) | (1ull << SLOT_SHARED))
@@ -115,12 +116,11 @@ void mpishmem_coll_sync_root_ready(struct mpishmem_team *t, int root)
     struct mpishmem_team_sync *s = &t->sync;
     uint64_t v = s->value + 1;
     if (t->my_pe == root) {
-        __atomic_store_n(s->counter[root], v, __ATOMIC_RELEASE);
+        mpishmem_coll_store(s, root, s->counter[root], v);
         return;
     }
     struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
-    while (__atomic_load_n(s->counter[root], __ATOMIC_ACQUIRE) < v)
-        mpishmem_progress_poll(&polls);
+    mpishmem_coll_wait_ge(s, root, s->counter[root], v, &polls);
 }
 
 void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int root)
@@ -128,15 +128,13 @@ void mpishmem_coll_sync_root_done(struct mpishmem_team *t, int root)
     struct mpishmem_team_sync *s = &t->sync;
     uint64_t v = s->value += 2;
     if (t->my_pe != root) {
-        __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
+        mpishmem_coll_store(s, t->my_pe, s->counter[t->my_pe], v);
         return;
     }
     struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     for (int i = 0; i < t->n_pes; i++)
-        if (i != root)
-            while (__atomic_load_n(s->counter[i], __ATOMIC_ACQUIRE) < v)
-                mpishmem_progress_poll(&polls);
-    __atomic_store_n(s->counter[root], v, __ATOMIC_RELEASE);
+        if (i != root) mpishmem_coll_wait_ge(s, i, s->counter[i], v, &polls);
+    mpishmem_coll_store(s, root, s->counter[root], v);
 }
 
 void mpishmem_coll_sync_arrive(struct mpishmem_team *t)
@@ -144,14 +142,12 @@ void mpishmem_coll_sync_arrive(struct mpishmem_team *t)
     struct mpishmem_team_sync *s = &t->sync;
     uint64_t v = ++s->value;
     if (t->my_pe != 0) {
-        __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
+        mpishmem_coll_store(s, t->my_pe, s->counter[t->my_pe], v);
         return;
     }
     struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
-    for (int i = 1; i < t->n_pes; i++)
-        while (__atomic_load_n(s->counter[i], __ATOMIC_ACQUIRE) < v)
-            mpishmem_progress_poll(&polls);
-    __atomic_store_n(s->counter[0], v, __ATOMIC_RELEASE);
+    for (int i = 1; i < t->n_pes; i++) mpishmem_coll_wait_ge(s, i, s->counter[i], v, &polls);
+    mpishmem_coll_store(s, 0, s->counter[0], v);
 }
 
 void mpishmem_coll_sync_leave(struct mpishmem_team *t)
@@ -160,10 +156,9 @@ void mpishmem_coll_sync_leave(struct mpishmem_team *t)
     uint64_t v = ++s->value;
     if (t->my_pe != 0) {
         struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
-        while (__atomic_load_n(s->counter[0], __ATOMIC_ACQUIRE) < v)
-            mpishmem_progress_poll(&polls);
+        mpishmem_coll_wait_ge(s, 0, s->counter[0], v, &polls);
     }
-    __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
+    mpishmem_coll_store(s, t->my_pe, s->counter[t->my_pe], v);
 }
 
 /* Waits until every member's counter is at least v. */
@@ -171,8 +166,7 @@ static void wait_all(struct mpishmem_team *t, uint64_t v)
 {
     struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
     for (int i = 0; i < t->n_pes; i++)
-        while (__atomic_load_n(t->sync.counter[i], __ATOMIC_ACQUIRE) < v)
-            mpishmem_progress_poll(&polls);
+        mpishmem_coll_wait_ge(&t->sync, i, t->sync.counter[i], v, &polls);
 }
 
 /* The first mailbox of the current mailbox collective (eager_ops counts mailboxes used). */
@@ -226,7 +220,7 @@ void mpishmem_coll_eager_post(struct mpishmem_team *t)
 {
     /* Flags only grow: the collective's value is above any an earlier one stored (a slot
      * taken by a new team starts above every member's counter, which is above its flags). */
-    __atomic_store_n(box_flag(&t->sync, t->my_pe), t->sync.value + 1, __ATOMIC_RELEASE);
+    mpishmem_coll_store(&t->sync, t->my_pe, box_flag(&t->sync, t->my_pe), t->sync.value + 1);
 }
 
 const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe, size_t nbytes)
@@ -234,7 +228,7 @@ const char *mpishmem_coll_eager_peer(struct mpishmem_team *t, int pe, size_t nby
     struct mpishmem_team_sync *s = &t->sync;
     uint64_t v = s->value + 1, *flag = box_flag(s, pe);
     struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
-    while (__atomic_load_n(flag, __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
+    mpishmem_coll_wait_ge(s, pe, flag, v, &polls);
     return box_data((char *)flag, nbytes);
 }
 
@@ -242,7 +236,7 @@ void mpishmem_coll_eager_end(struct mpishmem_team *t, int wrote)
 {
     struct mpishmem_team_sync *s = &t->sync;
     uint64_t v = s->value += 2;
-    __atomic_store_n(s->counter[t->my_pe], v, __ATOMIC_RELEASE);
+    mpishmem_coll_store(s, t->my_pe, s->counter[t->my_pe], v);
     /* Every reader of these mailboxes stores v when it is done with them. */
     unsigned b = first_box(s), span = s->span ? s->span : 1;
     if (wrote)

@@ -8,6 +8,7 @@
 
 #include "../base/state.h"
 #include "../core/progress.h"
+#include "coll_wait.h"
 
 /* The team's sync mode (MPISHMEM_SYNC_*), chosen now if it was not yet (collective, like a
  * sync). */
@@ -21,10 +22,9 @@ static inline void mpishmem_coll_sync_shm(struct mpishmem_team *t)
     struct mpishmem_team_sync *s = &t->sync;
     uint64_t v = ++s->value;
     uint64_t *const *c = s->counter;
-    __atomic_store_n(c[t->my_pe], v, __ATOMIC_RELEASE);
+    mpishmem_coll_store(s, t->my_pe, c[t->my_pe], v);
     struct mpishmem_wait polls = MPISHMEM_WAIT_INIT;
-    for (int i = 0; i < t->n_pes; i++)
-        while (__atomic_load_n(c[i], __ATOMIC_ACQUIRE) < v) mpishmem_progress_poll(&polls);
+    for (int i = 0; i < t->n_pes; i++) mpishmem_coll_wait_ge(s, i, c[i], v, &polls);
 }
 
 /* Gives back the team's counter slot, if it holds one (the team is being freed; local). */

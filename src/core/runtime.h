@@ -18,9 +18,12 @@ MPISHMEM_INTERNAL void mpishmem_runtime_fini(const char *routine);
  * nobody touches take no memory. */
 #define MPISHMEM_SYNC_SLOTS 64
 #define MPISHMEM_SYNC_COUNTER_BYTES (MPISHMEM_SYNC_SLOTS * sizeof(uint64_t))
-#define MPISHMEM_SYNC_AREA_BYTES                                                          \
+/* After the mailboxes, a line of its own: the PE's doorbell, on which node peers waiting for
+ * its counters or mailbox flags may sleep (src/coll/coll_wait.h). */
+#define MPISHMEM_SYNC_BELL_OFFSET                                                         \
     (MPISHMEM_SYNC_COUNTER_BYTES +                                                        \
      MPISHMEM_SYNC_SLOTS * MPISHMEM_MAILBOXES * (size_t)MPISHMEM_MAILBOX_STRIDE)
+#define MPISHMEM_SYNC_AREA_BYTES (MPISHMEM_SYNC_BELL_OFFSET + 64)
 /* The counters of the PE of node rank `node_rank`. */
 MPISHMEM_INTERNAL uint64_t *mpishmem_sync_counters(int node_rank);
 /* Its mailboxes of `slot`, one after the other. */
