@@ -4,12 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../base/amo_op.h"
 #include "../../base/env.h"
 #include "../../base/error.h"
 #include "mpi_batch.h"
 #include "mpi_quirks.h"
 #include "mpi_progress.h"
 #include "mpi_wait.h"
+#include "mpi_am.h"
 #include "mpich_target_table.h"
 #include "ompi_ucx_flush_ranks.h"
 
@@ -82,9 +84,16 @@ void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
     return p;
 }
 
-/* For each PE, whether a blocking get from it up to CHUNK bytes is request-based, waited for
- * in the library's own loop (mpishmem_wait_rma), rather than MPI_Get + MPI_Win_flush_local
- * (mpishmem_mpi_rma_setup; NULL when from none):
+/* For each PE, how a blocking get from it up to CHUNK bytes goes (mpishmem_mpi_rma_setup; NULL
+ * where every one is MPI_Get + MPI_Win_flush_local):
+ * GET_AM: one of 4 or 8 bytes at an aligned address is an atomic fetch by active message
+ * (mpi_am.h; the target's library reads it), after this context's pending puts are flushed:
+ * on Open MPI to a PE it reaches over its network where AMOs are active messages (its
+ * osc/ucx, quirk ompi-ucx-acc-hang), whose MPI_Get and flush take several round trips
+ * (emulated cluster, 2 hosts x 1 PE, Open MPI 5.0.11, progress thread on: 8-byte
+ * shmem_long_g 73 us, an atomic fetch 30 us).
+ * GET_REQUEST: request-based, waited for in the library's own loop (mpishmem_wait_rma), rather
+ * than MPI_Get + MPI_Win_flush_local:
  *  - where PEs outnumber cores: the loop yields, MPI's flush spins;
  *  - on MPICH itself (4 and 5, UCX and libfabric; not Intel MPI) from a PE it reaches over
  *    its network, where its request completes sooner than its flush returns (8-byte get
@@ -101,7 +110,8 @@ void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
  * different; a PE that serves then does so before the get (sample_before_flush). Where
  * the wait policy finds contention, every blocking get up to CHUNK waits in the loop
  * (mpishmem_mpi_waits_in_loop). */
-static unsigned char *get_by_request;
+enum { GET_FLUSH = 0, GET_REQUEST = 1, GET_AM = 2 };
+static unsigned char *get_route;
 
 /* For each PE, the largest blocking put to it that is copied into the bounce buffer and not
  * flushed (MPISHMEM_BOUNCE_PUT when set; mpishmem_mpi_rma_setup). A copy is cheaper than
@@ -119,10 +129,13 @@ static unsigned char *get_by_request;
  *   Open MPI 5 (shm)                   put+quiet 1.44 / 1.19   burst 1.02 / 1.00 */
 static uint16_t *bounce_max;
 
-static inline int get_waits_request(int pe)
+/* The way of a blocking get from `pe` (GET_*); GET_REQUEST also while the wait policy says
+ * so. */
+static inline int get_way(int pe)
 {
-    const unsigned char *r = get_by_request;
-    return (r != NULL && r[pe]) || mpishmem_mpi_waits_in_loop(MPISHMEM_MPI_LOOP_RMA);
+    const unsigned char *r = get_route;
+    if (r != NULL && r[pe]) return r[pe];
+    return mpishmem_mpi_waits_in_loop(MPISHMEM_MPI_LOOP_RMA) ? GET_REQUEST : GET_FLUSH;
 }
 
 void mpishmem_mpi_rma_setup(void)
@@ -139,14 +152,18 @@ void mpishmem_mpi_rma_setup(void)
     bounce_max = m;
     unsigned char *r = calloc((size_t)mpishmem_g.n_pes, 1);
     int any = 0;
-    for (int pe = 0; r && pe < mpishmem_g.n_pes && !mpishmem_ompi_flush_ranks; pe++) {
-        r[pe] = mpishmem_g.oversubscribed ||
-                (k == MPISHMEM_MPI_MPICH && !mpishmem_g.mpi_host_peer[pe]) ||
-                (k == MPISHMEM_MPI_UNKNOWN && mpishmem_g.serve_active);
+    for (int pe = 0; r && pe < mpishmem_g.n_pes; pe++) {
+        if (k == MPISHMEM_MPI_OPENMPI && mpishmem_g.am_active && !mpishmem_g.mpi_host_peer[pe])
+            r[pe] = GET_AM;
+        else if (!mpishmem_ompi_flush_ranks &&
+                 (mpishmem_g.oversubscribed ||
+                  (k == MPISHMEM_MPI_MPICH && !mpishmem_g.mpi_host_peer[pe]) ||
+                  (k == MPISHMEM_MPI_UNKNOWN && mpishmem_g.serve_active)))
+            r[pe] = GET_REQUEST;
         any |= r[pe];
     }
-    free(get_by_request);
-    get_by_request = any ? r : NULL;
+    free(get_route);
+    get_route = any ? r : NULL;
     if (!any) free(r);
 }
 
@@ -324,7 +341,7 @@ void mpishmem_mpi_putmem_nbi_heap(size_t off, const void *src, size_t n, int pe)
 void mpishmem_mpi_get_heap(struct mpishmem_ctx *c, size_t off, void *dst, size_t n, int pe,
                            int blocking)
 {
-    if (MPISHMEM_LIKELY(blocking && n <= CHUNK && !get_waits_request(pe) && !c->locking &&
+    if (MPISHMEM_LIKELY(blocking && n <= CHUNK && get_way(pe) == GET_FLUSH && !c->locking &&
                         !mpishmem_batch_busy(c, pe))) {
         MPI_Win win = c->win[MPISHMEM_SEG_HEAP];
         mpishmem_batch_note_direct(c, pe);
@@ -348,7 +365,15 @@ void mpishmem_mpi_get(struct mpishmem_ctx *c, const struct mpishmem_seg *s, size
     mpishmem_progress_note();
     MPI_Win win = c->win[s->id];
     MPI_Aint disp = s->win_disp + (MPI_Aint)off;
-    if (blocking && n <= CHUNK && get_waits_request(pe)) {
+    int way = blocking && n <= CHUNK ? get_way(pe) : GET_FLUSH;
+    if (way == GET_AM && (n == 8 || n == 4) && off % n == 0) {
+        mpishmem_mpi_flush(c); /* this context's puts first: their data goes another way */
+        uint64_t v = mpishmem_am_amo(c, s, off, MPISHMEM_AMO_FETCH, n, 0, 0, pe,
+                                     MPISHMEM_AMO_BLOCKING, NULL);
+        mpishmem_amo_unbits(dst, v, n);
+        return;
+    }
+    if (way == GET_REQUEST) {
         MPI_Request req;
         MPI_Rget(dst, (int)n, MPI_BYTE, pe, disp, (int)n, MPI_BYTE, win, &req);
         wait_yielding(&req, n <= MPISHMEM_TIMED_MAX ? pe : -1);

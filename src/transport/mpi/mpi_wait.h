@@ -107,7 +107,7 @@ enum mpishmem_mpi_loop_kind {
  *  - on Open MPI's osc/ucx with the remedy of ompi_ucx_flush_ranks.c, which makes no
  *    request-based put or get; its AMOs still do where PEs outnumber cores, as they always
  *    have.
- * Per PE, a get may wait in the loop anyway (mpi_rma.c, get_by_request). */
+ * Per PE, a get may wait in the loop anyway (mpi_rma.c, get_route). */
 static inline int mpishmem_mpi_waits_in_loop(enum mpishmem_mpi_loop_kind kind)
 {
     if (MPISHMEM_LIKELY(!mpishmem_wait_in_loop())) return 0;
