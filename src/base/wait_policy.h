@@ -16,8 +16,7 @@
  *    peer: over MPI's shared memory or over its network), MPISHMEM_SPIN_US before one was
  *    seen;
  *  - any other wait: MPISHMEM_SPIN_US microseconds;
- *  - and while contention has been seen lately, one typical operation time or
- *    MPISHMEM_WAIT_CONTENDED_NS, whichever is larger.
+ *  - and while contention has been seen lately, MPISHMEM_WAIT_CONTENDED_NS.
  * Contention is seen when the kernel kept this thread off its core while it waited (its run
  * delay, base/cpu_share.h), and when a remote operation took longer than its budget, or
  * than MPISHMEM_WAIT_SLOW_NS (the PE
@@ -39,8 +38,8 @@
 /* A remote operation that takes this long is a sign of contention whatever its usual time: a
  * fine-grained operation that took a good part of a time slice waited for a core. */
 #define MPISHMEM_WAIT_SLOW_NS 500000u
-/* The shortest spin of a wait while contention was seen lately: about a poll of MPI and a
- * yield that finds no other task. */
+/* The spin of every wait while contention was seen lately (and the shortest of a remote
+ * operation's): about a poll of MPI and a yield that finds no other task. */
 #define MPISHMEM_WAIT_CONTENDED_NS 2000u
 /* How long contention counts as seen after its last sign. Its costs while it holds: waits
  * yield after shorter spins, and blocking remote operations wait in the library's loop (on
