@@ -45,7 +45,7 @@ static inline __attribute__((always_inline)) size_t mpishmem_bytes(const char *r
     MPISHMEM_API ret pshmem_##op params                                                   \
     {                                                                                     \
         struct mpishmem_ctx *const C = &mpishmem_ctx_default;                             \
-        const int PE = pe; /* checked in the general path under SHMEM_DEBUG */            \
+        const int PE = pe; /* checked where it is first used (mpishmem_pe_exists) */      \
         __VA_ARGS__                                                                       \
     }                                                                                     \
     MPISHMEM_ALIAS(shmem_##op)                                                            \
@@ -56,7 +56,7 @@ static inline __attribute__((always_inline)) size_t mpishmem_bytes(const char *r
         if (MPISHMEM_UNLIKELY(ctx == SHMEM_CTX_INVALID))                                  \
             mpishmem_ctx_invalid(MPISHMEM_ROUTINE);                                       \
         struct mpishmem_ctx *const C = ctx;                                               \
-        MPISHMEM_CHECK(pe_in_team(MPISHMEM_ROUTINE, C, pe));                              \
+        MPISHMEM_PE_IN_RANGE(MPISHMEM_ROUTINE, C, pe, C->team->n_pes);                    \
         const int PE = mpishmem_ctx_world_pe(C, pe);                                      \
         __VA_ARGS__                                                                       \
     }                                                                                     \
@@ -67,7 +67,7 @@ static inline __attribute__((always_inline)) size_t mpishmem_bytes(const char *r
     MPISHMEM_API ret pshmem_##op params                                                   \
     {                                                                                     \
         struct mpishmem_ctx *const C = &mpishmem_ctx_default;                             \
-        const int PE = pe;                                                                \
+        const int PE = pe; /* checked where it is first used (mpishmem_pe_exists) */      \
         __VA_ARGS__                                                                       \
     }                                                                                     \
     MPISHMEM_ALIAS(shmem_##op)

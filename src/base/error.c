@@ -41,8 +41,11 @@ static void vmessage(const char *kind, const char *routine, const char *fmt, va_
     fflush(stderr);
 }
 
+int mpishmem_error_raised;
+
 void mpishmem_error(const char *routine, const char *fmt, ...)
 {
+    mpishmem_error_raised = 1;
     va_list ap;
     va_start(ap, fmt);
     vmessage("error", routine, fmt, ap);

@@ -9,6 +9,9 @@
 /* "mpishmem: error in <routine> on PE <n>: <message>" and abort the job. */
 MPISHMEM_INTERNAL __attribute__((noreturn, format(printf, 2, 3))) void
 mpishmem_error(const char *routine, const char *fmt, ...);
+/* Set once mpishmem_error has reported an error and is ending the job: the exit that MPI_Abort
+ * makes (a job of one process exits from inside it) then says nothing more. */
+extern MPISHMEM_INTERNAL int mpishmem_error_raised;
 /* The same message as a warning; the job goes on. */
 MPISHMEM_INTERNAL __attribute__((format(printf, 2, 3))) void
 mpishmem_warn(const char *routine, const char *fmt, ...);

@@ -95,6 +95,7 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
                               void *dest, uint64_t operand, uint64_t compare, int pe, int kind,
                               void *result)
 {
+    MPISHMEM_WORLD_PE_CHECK(routine, pe);
     if (mpishmem_g.debug) check(routine, dest, size, pe, kind, result);
     /* Fetches through MPI or SHMEM_DEBUG's path are polls too (core/progress.h). */
     if (op == MPISHMEM_AMO_FETCH && kind == MPISHMEM_AMO_BLOCKING)
@@ -164,6 +165,7 @@ fetch_sampled(struct mpishmem_ctx *c, void *dest, size_t off, size_t size, int p
 uint64_t mpishmem_amo_fetch(struct mpishmem_ctx *c, const char *routine, int op, size_t size,
                             void *dest, uint64_t operand, uint64_t compare, int pe)
 {
+    MPISHMEM_WORLD_PE_CHECK(routine, pe);
     size_t off = (size_t)((const char *)dest - mpishmem_g.heap.base);
     if (MPISHMEM_UNLIKELY(!fetch_quick || off >= mpishmem_g.heap.size || c->locking ||
                           mpishmem_g.heap.amo_peer[pe] || mpishmem_batch_busy(c, pe)))

@@ -10,13 +10,15 @@
 
 #include "../base/amo_op.h"
 #include "../base/state.h"
+#include "check.h"
 
 /* The address to apply a CPU atomic to for heap address `addr` on `pe`, or NULL. */
 static inline __attribute__((always_inline)) void *mpishmem_amo_fast_addr(const void *addr,
                                                                           int pe)
 {
     size_t o = (size_t)((const char *)addr - mpishmem_g.heap.base);
-    if (MPISHMEM_UNLIKELY(o >= mpishmem_g.heap.fast_size)) return NULL;
+    if (MPISHMEM_UNLIKELY(o >= mpishmem_g.heap.fast_size) || !mpishmem_pe_exists(pe, mpishmem_g.n_pes))
+        return NULL; /* the general path, which reports a PE out of range */
     char *p = mpishmem_g.heap.amo_peer[pe];
     return MPISHMEM_LIKELY(p != NULL) ? p + o : NULL;
 }

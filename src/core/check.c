@@ -27,6 +27,12 @@ void mpishmem_check_pe_in_team(const char *routine, struct mpishmem_ctx *c, int 
                        pe, c->team == &mpishmem_team_world ? "job" : "context's team", n, n - 1);
 }
 
+void mpishmem_pe_out_of_range(const char *routine, struct mpishmem_ctx *c, int pe)
+{
+    mpishmem_check_pe_in_team(routine, c, pe);
+    mpishmem_error(routine, "PE %d is out of range", pe); /* not reached */
+}
+
 void mpishmem_check_pe(const char *routine, int pe)
 {
     mpishmem_check_pe_in_team(routine, &mpishmem_ctx_default, pe);

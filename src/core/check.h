@@ -28,6 +28,25 @@ MPISHMEM_INTERNAL __attribute__((noreturn, cold)) void mpishmem_ctx_invalid(cons
 MPISHMEM_INTERNAL void mpishmem_check_pe_in_team(const char *routine, struct mpishmem_ctx *c,
                                                  int pe);
 MPISHMEM_INTERNAL void mpishmem_check_pe(const char *routine, int pe);
+/* The error for a PE number outside the context's team (or a call before shmem_init). */
+MPISHMEM_INTERNAL __attribute__((noreturn, cold)) void
+mpishmem_pe_out_of_range(const char *routine, struct mpishmem_ctx *c, int pe);
+/* PE numbers are checked always, SHMEM_DEBUG or not: one outside the team would index the
+ * peer tables out of bounds (a wrong answer, or a crash far from the call). A world PE is
+ * checked by the node-local fast paths (a compare with the count in memory and a branch to
+ * the general path, core/rma.h and core/amo.h) and on entry to every general path
+ * (MPISHMEM_WORLD_PE_CHECK); a context's team PE by the shmem_ctx_ forms before it is
+ * translated (api/api.h). */
+static inline __attribute__((always_inline)) int mpishmem_pe_exists(int pe, int n)
+{
+    return MPISHMEM_LIKELY((unsigned)pe < (unsigned)n);
+}
+#define MPISHMEM_PE_IN_RANGE(routine, c, pe, n)                                          \
+    do {                                                                                  \
+        if (!mpishmem_pe_exists(pe, n)) mpishmem_pe_out_of_range(routine, c, pe);         \
+    } while (0)
+#define MPISHMEM_WORLD_PE_CHECK(routine, pe)                                              \
+    MPISHMEM_PE_IN_RANGE(routine, &mpishmem_ctx_default, pe, mpishmem_g.n_pes)
 /* [addr, addr + bytes) lies inside one symmetric segment. */
 MPISHMEM_INTERNAL void mpishmem_check_symmetric(const char *routine, const void *addr,
                                                 size_t bytes, const char *what);

@@ -16,6 +16,7 @@ static struct mpishmem_seg *lookup(const char *routine, const void *addr, size_t
 void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *dest,
                           const void *src, size_t n, int pe, int blocking)
 {
+    MPISHMEM_WORLD_PE_CHECK(routine, pe);
     if (mpishmem_g.debug) {
         mpishmem_check_pe_in_team(routine, &mpishmem_ctx_default, pe);
         mpishmem_check_symmetric(routine, dest, n, "dest");
@@ -104,6 +105,7 @@ void mpishmem_put_general_value(struct mpishmem_ctx *c, const char *routine, voi
 void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine, void *dest,
                           const void *src, size_t n, int pe, int blocking)
 {
+    MPISHMEM_WORLD_PE_CHECK(routine, pe);
     if (mpishmem_g.debug) {
         mpishmem_check_pe_in_team(routine, &mpishmem_ctx_default, pe);
         mpishmem_check_symmetric(routine, src, n, "source");
@@ -125,6 +127,7 @@ void mpishmem_put_strided(struct mpishmem_ctx *c, const char *routine, void *des
                           ptrdiff_t dst, const void *src, ptrdiff_t sst, size_t block,
                           size_t nblocks, int pe)
 {
+    MPISHMEM_WORLD_PE_CHECK(routine, pe);
     if (nblocks == 0 || block == 0) return; /* a no-op, whatever the addresses */
     size_t off;
     struct mpishmem_seg *s = lookup(routine, dest, &off);
@@ -143,6 +146,7 @@ void mpishmem_get_strided(struct mpishmem_ctx *c, const char *routine, void *des
                           ptrdiff_t dst, const void *src, ptrdiff_t sst, size_t block,
                           size_t nblocks, int pe)
 {
+    MPISHMEM_WORLD_PE_CHECK(routine, pe);
     if (nblocks == 0 || block == 0) return; /* a no-op, whatever the addresses */
     size_t off;
     struct mpishmem_seg *s = lookup(routine, src, &off);

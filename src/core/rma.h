@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../base/segment.h"
+#include "check.h"
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_rma.h"
 
@@ -86,7 +87,7 @@ MPISHMEM_INLINE void mpishmem_put(struct mpishmem_ctx *c, const char *routine, v
                                   const void *src, size_t n, int pe, int blocking)
 {
     size_t o = (size_t)((const char *)dest - mpishmem_g.heap.base);
-    if (MPISHMEM_LIKELY(o < mpishmem_g.heap.fast_size)) {
+    if (MPISHMEM_LIKELY(o < mpishmem_g.heap.fast_size) && mpishmem_pe_exists(pe, mpishmem_g.n_pes)) {
         char *p = mpishmem_g.heap.peer[pe];
         if (MPISHMEM_LIKELY(p != NULL)) {
             /* Marked first, so that the copy can be the last call (no stack frame). */
@@ -110,7 +111,7 @@ MPISHMEM_INLINE void mpishmem_get(struct mpishmem_ctx *c, const char *routine, v
                                   const void *src, size_t n, int pe, int blocking)
 {
     size_t o = (size_t)((const char *)src - mpishmem_g.heap.base);
-    if (MPISHMEM_LIKELY(o < mpishmem_g.heap.fast_size)) {
+    if (MPISHMEM_LIKELY(o < mpishmem_g.heap.fast_size) && mpishmem_pe_exists(pe, mpishmem_g.n_pes)) {
         const char *p = mpishmem_g.heap.peer[pe];
         if (MPISHMEM_LIKELY(p != NULL)) memcpy(dest, p + o, n);
         else mpishmem_mpi_get_heap(c, o, dest, n, pe, blocking);

@@ -100,7 +100,7 @@ static void at_exit(int status, void *arg)
         return;
     }
     if (status != 0) {
-        if (mpishmem_g.init_count > 0 && !mpishmem_implicit_finalize)
+        if (mpishmem_g.init_count > 0 && !mpishmem_implicit_finalize && !mpishmem_error_raised)
             mpishmem_warn("exit", "the program exits with status %d without calling "
                                   "shmem_finalize: not finalizing (the job ends)",
                           status);

@@ -58,6 +58,29 @@ static void pe_cases(const char *c)
     if (!strcmp(c, "pe_negative")) (void)shmem_long_g(g, -1);
     if (!strcmp(c, "ptr_pe_range")) (void)shmem_ptr(h, n + 3);
     if (!strcmp(c, "amo_pe_range")) shmem_long_atomic_inc(h, -2);
+    /* Checked always: every family, heap and static data, fast and general paths. */
+    if (!strcmp(c, "put_pe_range")) shmem_putmem(h, src, 8, n);
+    if (!strcmp(c, "static_put_pe_range")) shmem_long_put(g, g, 2, n + 5);
+    if (!strcmp(c, "get_pe_negative")) shmem_getmem(src, h, 8, -1);
+    if (!strcmp(c, "static_g_pe_range")) (void)shmem_long_g(g, n);
+    if (!strcmp(c, "fetch_add_pe_range")) (void)shmem_long_atomic_fetch_add(h, 1, n);
+    if (!strcmp(c, "static_fetch_pe_negative")) (void)shmem_long_atomic_fetch(g, -7);
+    if (!strcmp(c, "cswap_pe_range")) (void)shmem_long_atomic_compare_swap(h, 0, 1, n);
+    if (!strcmp(c, "iput_pe_range")) shmem_long_iput(h, g, 1, 1, 2, n);
+    if (!strcmp(c, "put_signal_pe_range"))
+        shmem_putmem_signal(h, src, 8, (uint64_t *)h + 1, 1, SHMEM_SIGNAL_SET, n);
+    if (!strcmp(c, "signal_add_pe_range")) shmem_signal_add((uint64_t *)h + 1, 1, n);
+    if (!strcmp(c, "put_nbi_pe_range")) shmem_putmem_nbi(h, src, 8, n);
+    if (!strcmp(c, "ctx_team_pe_range")) {
+        /* PE numbers of a context's team: the team of even PEs has (n + 1) / 2 members. */
+        shmem_team_t evens;
+        shmem_ctx_t ctx;
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 2, (n + 1) / 2, NULL, 0, &evens);
+        if (evens != SHMEM_TEAM_INVALID && shmem_team_create_ctx(evens, 0, &ctx) == 0)
+            shmem_ctx_long_p(ctx, h, 1, (n + 1) / 2);
+        else if (me % 2 == 1)
+            shmem_long_p(h, 1, n); /* odd PEs are not in the team: the world form */
+    }
     if (!strcmp(c, "pe_quiet_range")) {
         shmem_long_p(h, 1, next); /* something to complete */
         shmem_pe_quiet(bad, 2);
