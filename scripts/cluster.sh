@@ -303,6 +303,26 @@ run_openmpi() {
   exit "$rc"
 }
 
+# run, with the job's exit status as oshrun gives it (tools/oshrun.in, src/base/exit_status.h):
+# the first status a PE wrote into the file named by MPISHMEM_EXIT_STATUS_FILE, else the
+# launcher's. A file given by the caller (oshrun running its PEs through this script) is the
+# caller's to read.
+run_with_status() {
+  if [ -n "${MPISHMEM_EXIT_STATUS_FILE:-}" ]; then (run "$@"); exit $?; fi
+  status_file=$(mktemp "${TMPDIR:-/tmp}/mpishmem-exit.XXXXXX") || { (run "$@"); exit $?; }
+  trap 'rm -f "$status_file"; exit 130' INT
+  trap 'rm -f "$status_file"; exit 143' TERM
+  MPISHMEM_EXIT_STATUS_FILE=$status_file
+  export MPISHMEM_EXIT_STATUS_FILE
+  (run "$@")
+  rc=$?
+  if [ -s "$status_file" ]; then
+    read -r given < "$status_file" && rc=$given
+  fi
+  rm -f "$status_file"
+  exit "$rc"
+}
+
 # up and down of one cluster never overlap (a lock file next to the state directory; the
 # holders do not inherit it).
 locked() {
@@ -320,8 +340,8 @@ case $cmd in
   down) [ "$(id -u)" -eq 0 ] || skip "the emulated cluster needs root"; locked down;;
   status) status;;
   exec) [ $# -ge 2 ] || die "usage: cluster.sh exec HOST cmd..."; enter "$@";;
-  run) run "$@";;
-  -n|-np) run "$cmd" "$@";;
+  run) run_with_status "$@";;
+  -n|-np) run_with_status "$cmd" "$@";;
   shm-dirs)
     for h in $(hosts_up); do
       p=$(holder_pid "$h") || die "host $h of cluster $name is not up"

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../base/exit_status.h"
 #include "../base/segment.h"
 #include "../coll/coll_node.h"
 #include "../core/order.h"
@@ -82,24 +83,6 @@ MPISHMEM_API int pshmem_n_pes(void)
 }
 MPISHMEM_ALIAS(shmem_n_pes)
 
-/* oshrun's status file (tools/oshrun.in): the launcher's own exit status after MPI_Abort is
- * not `status` when other PEs are killed. Only an existing file is written (no O_CREAT).
- * The line is written at offset 0 by each PE that calls shmem_global_exit. */
-static void record_exit_status(int status)
-{
-    const char *path = getenv("MPISHMEM_EXIT_STATUS_FILE");
-    if (!path || !*path) return;
-    /* No O_TRUNC: PEs calling shmem_global_exit together must not empty each other's line
-     * (a PE may be killed between truncating and writing); the first line is what counts. */
-    int fd = open(path, O_WRONLY);
-    if (fd < 0) return;
-    char text[16];
-    int len = snprintf(text, sizeof text, "%d\n", status & 0xff);
-    if (pwrite(fd, text, (size_t)len, 0) != len) { /* nothing better to do: MPI's status stands */
-    }
-    close(fd);
-}
-
 /* Says which PE ended the job, and waits (up to 200 ms) until the launcher has taken the line:
  * MPI_Abort on MPI_COMM_WORLD has the launcher kill every process at once, and MPICH's Hydra
  * then dropped the abort message MPI printed just before, now and then
@@ -119,7 +102,7 @@ MPISHMEM_API void pshmem_global_exit(int status)
 {
     fflush(stdout);
     fflush(stderr);
-    record_exit_status(status);
+    mpishmem_exit_status_record(status);
     announce_global_exit(status);
     /* MPI_Abort exits from inside MPI: no finalize at exit, and no warning on this PE. */
     mpishmem_progress_depth = 1;

@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "error.h"
+#include "exit_status.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -55,6 +56,7 @@ void mpishmem_error(const char *routine, const char *fmt, ...)
      * that has already gone, die of SIGPIPE (exit 141) and lose the message (seen in the
      * env_bad_* tests under load). */
     mpishmem_let_launcher_forward(200, 400);
+    mpishmem_exit_status_record(1);
     int up = 0, down = 0;
     MPI_Initialized(&up);
     MPI_Finalized(&down);

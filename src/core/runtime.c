@@ -11,6 +11,7 @@
 #include "../base/cpu_share.h"
 #include "../base/env.h"
 #include "../base/error.h"
+#include "../base/exit_status.h"
 #include "../transport/mpi/exit_notice.h"
 #include "../transport/mpi/impi_affinity.h"
 #include "../transport/mpi/launcher_env.h"
@@ -100,10 +101,14 @@ static void at_exit(int status, void *arg)
         return;
     }
     if (status != 0) {
-        if (mpishmem_g.init_count > 0 && !mpishmem_implicit_finalize && !mpishmem_error_raised)
-            mpishmem_warn("exit", "the program exits with status %d without calling "
-                                  "shmem_finalize: not finalizing (the job ends)",
-                          status);
+        if (mpishmem_g.init_count > 0 && !mpishmem_error_raised) {
+            /* Before the other PEs learn of it: their errors must not be the job's status. */
+            mpishmem_exit_status_record(status);
+            if (!mpishmem_implicit_finalize)
+                mpishmem_warn("exit", "the program exits with status %d without calling "
+                                      "shmem_finalize: not finalizing (the job ends)",
+                              status);
+        }
         return;
     }
     if (mpishmem_g.init_count > 0) {
@@ -192,6 +197,7 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     if (*provided > requested) *provided = requested;
     if (!rt.atexit_done) {
         on_exit(at_exit, NULL);
+        mpishmem_exit_status_watch_signals();
         rt.atexit_done = 1;
     }
 }

@@ -2,7 +2,7 @@
 /* shmem_global_exit(99) from one PE ends the whole job with exit status 99, whatever the other
  * PEs do meanwhile: argv[1] "barrier" (they wait in shmem_barrier_all), "compute" (they
  * compute outside the library) or "exit" (they call shmem_global_exit(99) too). The last PE
- * exits after a short delay. Run repeatedly by global_exit_check.sh. */
+ * exits after a short delay. Run repeatedly by exit_status_check.sh. */
 #include <string.h>
 #include <time.h>
 
