@@ -306,9 +306,10 @@ run_openmpi() {
 # run, with the job's exit status as oshrun gives it (tools/oshrun.in, src/base/exit_status.h):
 # the first status a PE wrote into the file named by MPISHMEM_EXIT_STATUS_FILE, else the
 # launcher's. A file given by the caller (oshrun running its PEs through this script) is the
-# caller's to read.
+# caller's to read, and then this process becomes the launcher (run's exec), which
+# tests/faults/fault.sh relies on to stop it.
 run_with_status() {
-  if [ -n "${MPISHMEM_EXIT_STATUS_FILE:-}" ]; then (run "$@"); exit $?; fi
+  if [ -n "${MPISHMEM_EXIT_STATUS_FILE:-}" ]; then run "$@"; exit $?; fi
   status_file=$(mktemp "${TMPDIR:-/tmp}/mpishmem-exit.XXXXXX") || { (run "$@"); exit $?; }
   trap 'rm -f "$status_file"; exit 130' INT
   trap 'rm -f "$status_file"; exit 143' TERM

@@ -76,7 +76,9 @@ finish() { restore; cat "$log" "$dir/verdict" 2>/dev/null; rm -rf "$dir"; exit "
 
 trap 'restore; rm -rf "$dir"; exit 1' INT TERM HUP
 : >"$log" # before the job starts: the loop below reads it at once
-sh "$cluster" run -n "$np" -ppn $((np / 2)) "$prog" "$wait" "$victim" "$dir/go" >>"$log" 2>&1 &
+# A status file of its own (unread): cluster.sh then execs the launcher, so $! is mpiexec.
+: >"$dir/status"
+MPISHMEM_EXIT_STATUS_FILE=$dir/status sh "$cluster" run -n "$np" -ppn $((np / 2)) "$prog" "$wait" "$victim" "$dir/go" >>"$log" 2>&1 &
 launcher=$!
 t=0
 while [ "$(grep -c '^fault: PE [0-9]* pid [0-9]* ready' "$log")" -lt "$np" ]; do
