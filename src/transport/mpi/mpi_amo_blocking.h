@@ -13,7 +13,8 @@
 #include "mpi_wait.h"
 
 /* Quirk OMPI_RDMA_BITWISE_AMO: Open MPI's osc/rdma may apply 64-bit MPI_BAND/BOR/BXOR wrongly,
- * so those AMOs are compare-and-swap loops (compare-and-swap is right there; mpi_amo.c). */
+ * so those AMOs are compare-and-swap loops (compare-and-swap is right there; mpi_amo_blocking.c,
+ * set by mpi_amo.c). */
 extern MPISHMEM_INTERNAL int mpishmem_mpi_bitwise_by_cswap;
 MPISHMEM_INTERNAL uint64_t mpishmem_mpi_bitwise_by_cswap_loop(int op, uint64_t operand, int pe,
                                                               MPI_Aint disp, MPI_Win win);
