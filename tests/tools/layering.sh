@@ -28,6 +28,38 @@ objects=$(printf '%s\n' "${2:-}" | tr ';' ' ')
     echo "F $f"
     awk -v f="$f" '/^[ \t]*#[ \t]*include[ \t]*"/ {
         t = $0; sub(/^[^"]*"/, "", t); sub(/".*$/, "", t); print "I", f, FNR, t }' "$f"
+  done
+  # H HEADER LINE NAME: a header's code (an inline function's body or a macro, not a
+  # declaration) calls NAME, one of the library's own functions (mpishmem_*), outside comments
+  # and strings. With the objects, a name another module's object defines makes the header's
+  # module depend on that one, which include lines and nm alone do not show (an inline
+  # function of X.h calling into Y.c, while Y.c includes X.h: a circle).
+  for f in $files; do
+    case $f in *.h) ;; *) continue;; esac
+    awk -v f="$f" '{
+        line = $0
+        while (1) { # comments: /* ... */ across lines, and // to the end of the line
+          if (incomment) { e = index(line, "*/"); if (!e) { line = ""; break }
+                           line = substr(line, e + 2); incomment = 0 }
+          b = index(line, "/*"); c = index(line, "//")
+          if (c && (!b || c < b)) { line = substr(line, 1, c - 1); break }
+          if (!b) break
+          rest = substr(line, b + 2); e = index(rest, "*/")
+          if (e) line = substr(line, 1, b - 1) " " substr(rest, e + 2)
+          else { line = substr(line, 1, b - 1); incomment = 1; break }
+        }
+        gsub(/"([^"\\]|\\.)*"/, "\"\"", line) # string literals
+        # Code: a function body (inside braces) or a macro; not a declaration at file level.
+        macro = cont || line ~ /^[ \t]*#[ \t]*define/
+        cont = macro && line ~ /\\[ \t]*$/
+        code = depth > 0 || macro
+        while (match(line, /mpishmem_[A-Za-z0-9_]*[ \t]*\(/)) {
+          name = substr(line, RSTART, RLENGTH); sub(/[ \t]*\($/, "", name)
+          if (code || depth > 0) print "H", f, FNR, name
+          line = substr(line, RSTART + RLENGTH)
+        }
+        if (!macro) { t = $0; depth += gsub(/\{/, "{", t) - gsub(/\}/, "}", t) }
+      }' "$src/$f"
   done)
   # D MODULE NAME / U MODULE NAME: an object defines / uses a global symbol. The object's
   # module is its path after CMake's "<target>.dir/", without ".c.o".
@@ -128,6 +160,7 @@ $1 == "I" {
   }
   next
 }
+$1 == "H" { n_h++; h_file[n_h] = $2; h_line[n_h] = $3; h_name[n_h] = $4; next }
 $1 == "D" { defined_in[$3] = $2; next }
 $1 == "U" { n_uses++; user[n_uses] = $2; used[n_uses] = $3; next }
 END {
@@ -143,6 +176,13 @@ END {
       bad = 1
     }
     add_edge(a, b, a ".c uses " s " of " b ".c")
+  }
+  for (i = 1; i <= n_h; i++) {
+    s = h_name[i]
+    if (!(s in defined_in)) continue
+    a = module(h_file[i]); b = defined_in[s]
+    if (a == b) continue
+    add_edge(a, b, h_file[i] ":" h_line[i] " names " s " of " b ".c")
   }
   if (with_objects && n_sym == 0 && !bad) {
     print "layering: the objects given define nothing the others use (not the library?)"

@@ -31,7 +31,7 @@
 #include "../../base/state.h"
 #include "mpi_progress.h"
 #include "mpi_quirks.h"
-#include "ucx_interposers.h"
+#include "ucx_interposer_next.h"
 
 static int skip; /* set once MPI's level is known, read by every thread: relaxed atomics */
 static unsigned long n_skipped, n_passed_nth, n_passed_blocking, n_passed_other;

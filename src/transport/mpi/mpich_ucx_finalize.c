@@ -24,6 +24,7 @@
 #include <mpi.h>
 
 #include "mpi_quirks.h"
+#include "ucx_interposer_next.h"
 #include "ucx_interposers.h"
 
 #include <stdint.h>

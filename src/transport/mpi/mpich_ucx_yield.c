@@ -33,7 +33,7 @@
 #include "mpi_progress.h"
 #include "mpi_quirks.h"
 #include "wait_yield.h"
-#include "ucx_interposers.h"
+#include "ucx_interposer_next.h"
 
 #include <sched.h>
 

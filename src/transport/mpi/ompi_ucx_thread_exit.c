@@ -30,6 +30,7 @@
 #include <mpi.h>
 
 #include "mpi_quirks.h"
+#include "ucx_interposer_next.h"
 #include "ucx_interposers.h"
 #include "ompi_ucx_thread_exit.h"
 

@@ -1,7 +1,7 @@
 /* The definition an interposer passes a call on to: the next one in the lookup order after
  * the library's own, that is UCX's or Open MPI's. */
 #define _GNU_SOURCE
-#include "ucx_interposers.h"
+#include "ucx_interposer_next.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>

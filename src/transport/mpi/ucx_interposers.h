@@ -6,9 +6,4 @@
  * with them their remedies. One symbol of each, for the runtime to name (runtime.c). */
 extern const char mpishmem_interposer_ucx_finalize, mpishmem_interposer_ompi_ep_reuse,
     mpishmem_interposer_ompi_thread_exit;
-
-/* The next definition of the interposed call NAME (UCX's or Open MPI's own); aborts where
- * there is none, which only a broken installation can cause (ucx_interposer_next.c). Also
- * used by the progress-yield interposer (mpich_ucx_yield.c). */
-void *mpishmem_interposed_next(const char *name);
 #endif
