@@ -12,6 +12,8 @@
 #include "../../base/error.h"
 #include "launcher_env.h"
 #include "mpi_quirks.h"
+#include "mpich_node_shm.h"
+#include "ompi_sm_segments.h"
 
 /* Set for this file by src/CMakeLists.txt. */
 #ifndef MPISHMEM_BUILD_LIBDIR
@@ -56,6 +58,10 @@ void mpishmem_mpi_launch_check(const char *routine)
     const char *var = NULL;
     long started = mpishmem_launcher_job_size(&var);
     if (started <= 1) return;
+    /* MPI_Abort leaves the names of MPI's own shared memory in /dev/shm (Open MPI 5's btl/sm
+     * segments, MPICH 5's node object): this process is its job's only one, so they go now. */
+    mpishmem_ompi_sm_segments_unlink(MPI_COMM_SELF);
+    mpishmem_mpich_node_shm_unlink();
     char oshrun[PATH_MAX + 16];
     own_oshrun(oshrun, sizeof oshrun);
     mpishmem_error(routine,
