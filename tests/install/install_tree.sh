@@ -3,7 +3,8 @@
 # that installed tree only, builds and runs a program (2 PEs) three ways: with find_package
 # (shared and static library), with pkg-config (shared, and static with --static), and with
 # the installed oshcc. The prefix is then moved, to check that the installed wrappers find
-# their files relative to themselves; shmem-info reports the prefix in both places.
+# their files relative to themselves; shmem-info reports the prefix in both places, and a
+# program of the moved tree started by another MPI's launcher names the moved tree's oshrun.
 set -e
 build=$1 src=$2
 work=$(mktemp -d)
@@ -52,4 +53,10 @@ prefix="$work/moved"
 info_prefix
 "$prefix/bin/oshcc" "$src/tests/install/project/ring.c" -o "$work/ring_cc"
 run "$work/ring_cc"
+# Started as if by another MPI's launcher, the program names the moved tree's oshrun.
+if env OMPI_COMM_WORLD_SIZE=2 "$work/ring_cc" >"$work/out" 2>&1; then
+  cat "$work/out"; echo "a wrong launch ran"; exit 1
+fi
+grep -q "Launch it with mpishmem's oshrun ($(cd "$prefix" && pwd -P)/bin/oshrun)" "$work/out" ||
+  { cat "$work/out"; echo "the wrong launch's error does not name $prefix/bin/oshrun"; exit 1; }
 echo "install tree ok"
