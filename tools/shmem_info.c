@@ -1,7 +1,9 @@
 /* shmem-info: what this mpishmem is and what it sees (usage: the USAGE text below, and
  * man shmem-info). Linked with the library's objects, so it reads the environment exactly as
  * the library does. */
-#define _POSIX_C_SOURCE 200809L /* gethostname */
+#define _GNU_SOURCE /* gethostname, dladdr */
+#include <dlfcn.h>
+#include <limits.h>
 #include <mpi.h>
 #include <shmem.h>
 #include <stdio.h>
@@ -16,8 +18,11 @@
 #ifndef MPISHMEM_BUILD_TYPE
 #define MPISHMEM_BUILD_TYPE "unknown"
 #endif
-#ifndef MPISHMEM_INSTALL_PREFIX
-#define MPISHMEM_INSTALL_PREFIX "unknown"
+#ifndef MPISHMEM_BUILD_BINDIR
+#define MPISHMEM_BUILD_BINDIR ""
+#endif
+#ifndef MPISHMEM_BIN_TO_PREFIX
+#define MPISHMEM_BIN_TO_PREFIX ".."
 #endif
 #ifndef MPISHMEM_BUILD_OPTIONS
 #define MPISHMEM_BUILD_OPTIONS "unknown"
@@ -79,6 +84,39 @@ static void mpi_running(char *out, size_t n)
     out[o] = '\0';
 }
 
+/* The prefix this shmem-info runs from: its own directory (/proc/self/exe) is the build tree's
+ * bin or an installed tree's bin, wherever that tree was installed or moved to. */
+static void install_prefix(char *out, size_t n)
+{
+    char exe[PATH_MAX], dir[PATH_MAX + 32], build_bin[PATH_MAX], prefix[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0) {
+        snprintf(out, n, "unknown (cannot read /proc/self/exe)");
+        return;
+    }
+    exe[len] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = '\0';
+    if (realpath(MPISHMEM_BUILD_BINDIR, build_bin) && strcmp(build_bin, exe) == 0) {
+        char *up = strrchr(build_bin, '/');
+        if (up && up != build_bin) *up = '\0';
+        snprintf(out, n, "(build tree %s)", build_bin);
+        return;
+    }
+    snprintf(dir, sizeof dir, "%s/%s", exe, MPISHMEM_BIN_TO_PREFIX);
+    snprintf(out, n, "%s", realpath(dir, prefix) ? prefix : dir);
+}
+
+/* The file of the MPI library loaded (the one holding PMPI_Get_library_version). */
+static void mpi_library_file(char *out, size_t n)
+{
+    Dl_info info;
+    if (dladdr((void *)(size_t)&PMPI_Get_library_version, &info) && info.dli_fname)
+        snprintf(out, n, "%s", info.dli_fname);
+    else
+        snprintf(out, n, "unknown");
+}
+
 static const char *sanitizers(void)
 {
 #if defined(__SANITIZE_ADDRESS__)
@@ -114,7 +152,11 @@ static void print_versions(int machine)
             snprintf(active + strlen(active), sizeof active - strlen(active), "%s%s",
                      active[0] ? "," : "", mpishmem_quirks[q].name);
     printf(fmt, machine ? "mpi_quirks" : "MPI quirks active:", active[0] ? active : "none");
-    printf(fmt, machine ? "install_prefix" : "Install prefix:", MPISHMEM_INSTALL_PREFIX);
+    char path[PATH_MAX + 64];
+    mpi_library_file(path, sizeof path);
+    printf(fmt, machine ? "mpi_library_file" : "MPI library file:", path);
+    install_prefix(path, sizeof path);
+    printf(fmt, machine ? "install_prefix" : "Install prefix:", path);
     printf(fmt, machine ? "build_type" : "Build type:", MPISHMEM_BUILD_TYPE);
     printf(fmt, machine ? "build_options" : "Build options:", MPISHMEM_BUILD_OPTIONS);
 #if defined(__clang__)

@@ -14,6 +14,7 @@
 #include "../base/exit_status.h"
 #include "../transport/mpi/exit_notice.h"
 #include "../transport/mpi/impi_affinity.h"
+#include "../transport/mpi/launch_check.h"
 #include "../transport/mpi/launcher_env.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_batch.h"
@@ -415,6 +416,7 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     mpishmem_env_read(routine);
     mpishmem_g.debug = mpishmem_env.debug;
     setup_mpi(requested, provided, routine);
+    mpishmem_mpi_launch_check(routine); /* another MPI's launcher: N singletons */
     mpishmem_g.thread_level = *provided;
     setup_node(routine);
     mpishmem_mpich_node_shm_unlink(); /* MPI is up on every PE of the node */

@@ -3,13 +3,22 @@
 # that installed tree only, builds and runs a program (2 PEs) three ways: with find_package
 # (shared and static library), with pkg-config (shared, and static with --static), and with
 # the installed oshcc. The prefix is then moved, to check that the installed wrappers find
-# their files relative to themselves.
+# their files relative to themselves; shmem-info reports the prefix in both places, and a
+# program of the moved tree started by another MPI's launcher names the moved tree's oshrun.
 set -e
 build=$1 src=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
 cmake --install "$build" --prefix "$prefix" >/dev/null
+# shmem-info reports the prefix it runs from, not the one configured.
+info_prefix() {
+  want=$(cd "$prefix" && pwd -P)
+  "$prefix/bin/shmem-info" >"$work/info"
+  grep -q "^Install prefix: *$want\$" "$work/info" ||
+    { grep "^Install prefix" "$work/info"; echo "shmem-info: not $want"; exit 1; }
+}
+info_prefix
 run() { "$prefix/bin/oshrun" -n 2 "$@" | tee "$work/out"; grep -q "^ring ok$" "$work/out"; }
 
 cmake -S "$src/tests/install/project" -B "$work/proj" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
@@ -41,6 +50,13 @@ for f in share/doc/mpishmem/LICENSE share/man/man1/oshcc.1 share/man/man1/oshc++
 done
 mv "$prefix" "$work/moved"
 prefix="$work/moved"
+info_prefix
 "$prefix/bin/oshcc" "$src/tests/install/project/ring.c" -o "$work/ring_cc"
 run "$work/ring_cc"
+# Started as if by another MPI's launcher, the program names the moved tree's oshrun.
+if env OMPI_COMM_WORLD_SIZE=2 "$work/ring_cc" >"$work/out" 2>&1; then
+  cat "$work/out"; echo "a wrong launch ran"; exit 1
+fi
+grep -q "Launch it with mpishmem's oshrun ($(cd "$prefix" && pwd -P)/bin/oshrun)" "$work/out" ||
+  { cat "$work/out"; echo "the wrong launch's error does not name $prefix/bin/oshrun"; exit 1; }
 echo "install tree ok"

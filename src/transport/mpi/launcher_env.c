@@ -1,6 +1,7 @@
 #include "launcher_env.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* The value of the first of `names` that is set, as a number; 0 when none is. */
@@ -33,4 +34,45 @@ int mpishmem_mpi_single_host_guess(void)
     }
     static const char *const nodes_vars[] = {"SLURM_JOB_NUM_NODES", "SLURM_NNODES"};
     return first_number(nodes_vars, 2) == 1;
+}
+
+/* A positive whole number, or 0. */
+static long count_in(const char *v)
+{
+    if (!v || !*v) return 0;
+    char *end;
+    long n = strtol(v, &end, 10);
+    return *end == '\0' && n > 0 ? n : 0;
+}
+
+long mpishmem_launcher_job_size(const char **var)
+{
+    static const char *const sizes[] = {"PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "PMIX_SIZE"};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        long n = count_in(getenv(sizes[i]));
+        if (n > 0) {
+            *var = sizes[i];
+            return n;
+        }
+    }
+    /* Slurm's special steps (batch, extern, interactive) have ids near 2^32. */
+    const char *step = getenv("SLURM_STEP_ID");
+    if (!step) step = getenv("SLURM_STEPID");
+    long id = count_in(step);
+    long n = count_in(getenv("SLURM_STEP_NUM_TASKS"));
+    if (step && (id > 0 || strcmp(step, "0") == 0) && id < 0xfffffff0L && n > 0) {
+        *var = "SLURM_STEP_NUM_TASKS";
+        return n;
+    }
+    *var = NULL;
+    return 0;
+}
+
+const char *mpishmem_launcher_name(const char *var)
+{
+    if (!var) return "no launcher";
+    if (strcmp(var, "PMI_SIZE") == 0) return "a Hydra mpiexec (MPICH's, Intel MPI's) or srun";
+    if (strcmp(var, "OMPI_COMM_WORLD_SIZE") == 0) return "Open MPI's mpirun or oshrun";
+    if (strcmp(var, "PMIX_SIZE") == 0) return "a PMIx launcher";
+    return "srun";
 }
