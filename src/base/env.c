@@ -117,12 +117,13 @@ static long parse_int(const char *routine, const char *name, const char *v, long
                        name, v);
 #define MPISHMEM_ENV_PARSE_INT(field, name, v, lo, hi, help)                              \
     mpishmem_env.field = parse_int(routine, name, v, lo, hi, help);
-#define MPISHMEM_ENV_PARSE_STRING(field, name, v, lo, hi, help) mpishmem_env.field = v;
+#define MPISHMEM_ENV_PARSE_STRING(field, name, v, lo, hi, help) mpishmem_env.field = ((void)name, v);
 #define MPISHMEM_ENV_READ(field, kind, name, old, def, lo, hi, help)                      \
     {                                                                                     \
         const char *v = lookup(name, old);                                                \
+        const char *used = getenv(name) ? name : old; /* the spelling set, for errors */   \
         mpishmem_env.field = def;                                                         \
-        if (v) MPISHMEM_ENV_PARSE_##kind(field, name, v, lo, hi, help)                     \
+        if (v) MPISHMEM_ENV_PARSE_##kind(field, used, v, lo, hi, help)                     \
     }
 
 void mpishmem_env_read(const char *routine)
