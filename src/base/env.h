@@ -18,16 +18,20 @@
 
 #define MPISHMEM_ENV_TABLE(X)                                                             \
     X(version, BOOL, "SHMEM_VERSION", "SMA_VERSION", 0, 0, 0,                            \
-      "print the library version at start-up")                                           \
+      "PE 0 prints the library version at start-up")                                           \
     X(info, BOOL, "SHMEM_INFO", "SMA_INFO", 0, 0, 0,                                     \
-      "print this list of variables at start-up")                                        \
+      "PE 0 prints these variables (value, default, meaning) and the symmetric heap's "   \
+      "size at start-up; it changes nothing else")                                        \
     X(symmetric_size, SIZE, "SHMEM_SYMMETRIC_SIZE", "SMA_SYMMETRIC_SIZE", 256u << 20, 0, 0, \
       "bytes of symmetric heap per PE; a number with an optional k/m/g/t suffix, rounded " \
       "up to whole pages of memory, at least one page (so 0 gives one page)")             \
     X(debug, BOOL, "SHMEM_DEBUG", "SMA_DEBUG", 0, 0, 0,                                  \
-      "check the arguments of every call and report misuse before it does harm")        \
+      "check the arguments of every call and report misuse before it does harm (the job " \
+      "aborts), and warn when an allocation finds the symmetric heap too small; also read " \
+      "when the library is loaded, so calls before shmem_init are checked")        \
     X(globals_shared, BOOL, "MPISHMEM_GLOBALS_SHARED", NULL, 1, 0, 0,                    \
-      "move global/static data into shared memory so node peers reach it by load/store") \
+      "move global/static data into shared memory so node peers reach it by load/store " \
+      "(off: globals go through MPI)") \
     X(amo, STRING, "MPISHMEM_AMO", NULL, "mpi", 0, 0,                                   \
       "how AMOs reach other nodes: \"mpi\" (MPI accumulates) or \"am\" (active messages)") \
     X(progress_thread, TRI, "MPISHMEM_PROGRESS_THREAD", NULL, -1, 0, 0,                \
