@@ -235,6 +235,8 @@ int main(int argc, char **argv)
     if (machine && !env) all = 1; /* machine form: everything */
     mpishmem_env_read("shmem-info");
     int quiet = launcher_rank() != 0;
+    /* Under --all shmem_init warns itself. */
+    if (!quiet && !all) mpishmem_env_warn_unknown("shmem-info");
     if ((versions || all) && !quiet) print_versions(machine);
     if ((env || all) && !quiet) {
         if (machine) mpishmem_env_print_machine();
