@@ -6,6 +6,7 @@
 #include "quirk_settings.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "../base/error.h"
@@ -14,7 +15,7 @@
 
 struct quirk_setting {
     enum mpishmem_quirk quirk;
-    const char *variable, *value; /* the forced setting (value compared in any case) */
+    const char *variable, *values; /* the forced setting: its values, '|'-separated, any case */
     const char *consequence;      /* what may happen, and what to do instead */
 };
 
@@ -22,7 +23,21 @@ static const struct quirk_setting quirk_settings[] = {
     {MPISHMEM_QUIRK_OMPI_UCX_ACC_HANG, "MPISHMEM_AMO", "mpi",
      "on Open MPI 5 with osc/ucx across hosts accumulates can hang; unset it to use "
      "active-message AMOs"},
+    {MPISHMEM_QUIRK_OMPI_UCX_TCP_PUT, "UCX_TCP_PUT_ENABLE", "y|yes|on|1|true",
+     "on Open MPI 5 over UCX's TCP transport large puts mixed with messages can crash inside "
+     "UCX or arrive wrong; unset it (the library then sets UCX_TCP_PUT_ENABLE=n)"},
 };
+
+/* Whether `v` is one of the '|'-separated `values`, in any case. */
+static int is_one_of(const char *v, const char *values)
+{
+    size_t len = strlen(v);
+    for (const char *p = values; *p; p += strcspn(p, "|"), p += *p == '|') {
+        size_t n = strcspn(p, "|");
+        if (n == len && strncasecmp(p, v, n) == 0) return 1;
+    }
+    return 0;
+}
 
 void mpishmem_quirk_settings_warn(const char *routine)
 {
@@ -30,7 +45,7 @@ void mpishmem_quirk_settings_warn(const char *routine)
     for (size_t i = 0; i < sizeof quirk_settings / sizeof *quirk_settings; i++) {
         const struct quirk_setting *s = &quirk_settings[i];
         const char *v = getenv(s->variable);
-        if (!mpishmem_quirk_on[s->quirk] || !v || strcasecmp(v, s->value) != 0) continue;
+        if (!mpishmem_quirk_on[s->quirk] || !v || !is_one_of(v, s->values)) continue;
         mpishmem_warn(routine, "%s=%s is forced, but %s (quirk %s)", s->variable, v,
                       s->consequence, mpishmem_quirks[s->quirk].name);
     }
