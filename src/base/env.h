@@ -35,9 +35,9 @@
     X(amo, STRING, "MPISHMEM_AMO", NULL, "mpi", 0, 0,                                   \
       "how AMOs reach other nodes: \"mpi\" (MPI accumulates) or \"am\" (active messages)") \
     X(progress_thread, TRI, "MPISHMEM_PROGRESS_THREAD", NULL, -1, 0, 0,                \
-      "a thread that keeps MPI progressing while the program computes or polls memory "  \
-      "itself: on, off, or auto (-1): on when other PEs reach this one through MPI (needs "     \
-      "MPI_THREAD_MULTIPLE)")                                                             \
+      "a thread that keeps MPI progressing while the program computes or polls memory " \
+      "itself: on, off, or auto (-1): on when other PEs reach this one through MPI "    \
+      "(needs MPI_THREAD_MULTIPLE)")                                                    \
     X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 1000, 0, 1000000,      \
       "longest sleep of the progress thread between looks while it finds no traffic, 0 "  \
       "to 1000000 microseconds (from 10 after traffic, doubling; at least 1000 when PEs " \
@@ -46,9 +46,9 @@
       "microseconds the progress thread keeps polling MPI without sleeping after it last " \
       "found traffic (remote operations on this PE), 0 to 1000000; 0: always sleep")      \
     X(batch, TRI, "MPISHMEM_BATCH", NULL, -1, 0, 0,                                    \
-      "carry small puts and non-fetching AMOs to PEs on other nodes in batches, one MPI "  \
-      "message per target, applied by the target's library: 1 on, 0 off (one MPI "        \
-      "operation each), auto (-1): on where a progress thread runs (it sends waiting batches)")    \
+      "carry small puts and non-fetching AMOs to PEs on other nodes in batches, one MPI " \
+      "message per target, applied by the target's library: on, off (one MPI operation " \
+      "each), or auto (-1): on where a progress thread runs (it sends waiting batches)") \
     X(batch_max, INT, "MPISHMEM_BATCH_MAX", NULL, 256, 8, 4095,                          \
       "largest put, in bytes, that goes into a batch (larger ones are direct MPI_Put)")  \
     X(batch_bytes, INT, "MPISHMEM_BATCH_BYTES", NULL, 4096, 64, 1 << 24,                 \
@@ -57,18 +57,19 @@
       "microseconds the progress thread lets a batch wait for more operations before it " \
       "sends it (the program's quiet, fence, waits and full batches send at once)")       \
     X(batch_lone, TRI, "MPISHMEM_BATCH_LONE", NULL, -1, 0, 0,                          \
-      "a quiet that finds one batched operation alone (one put or AMO to one PE, nothing "  \
-      "else in flight) does it as a direct MPI operation instead of a batch and its "      \
-      "acknowledgement: on, off, or auto (-1): where MPI's RMA round trip is the shorter (MPI "   \
-      "over libfabric: MPICH's ch4:ofi, Intel MPI; AMOs in the mpi mode everywhere)")    \
+      "a quiet that finds one batched operation alone (one put or AMO to one PE, nothing " \
+      "else in flight) does it as a direct MPI operation instead of a batch and its "   \
+      "acknowledgement: on, off, or auto (-1): where MPI's RMA round trip is the "      \
+      "shorter (MPI over libfabric: MPICH's ch4:ofi, Intel MPI; AMOs in the mpi mode "  \
+      "everywhere)")                                                                    \
     X(bounce_put, INT, "MPISHMEM_BOUNCE_PUT", NULL, -1, -1, 16384,                      \
       "largest blocking put, in bytes, to a PE reached through MPI that is copied into a " \
       "buffer of the library and returns without waiting for MPI (larger ones wait for "   \
       "MPI_Win_flush_local; 8-byte puts always), 0 to 16384; -1: the best for the MPI")  \
     X(oversubscribed, TRI, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, 0, 0,                 \
-      "on: PEs share cores (wait by yielding), off: they do not, auto (-1): find out from the PEs " \
-      "per host and their CPU affinity, and while waiting from other tasks taking the "   \
-      "core")                                                                             \
+      "on: PEs share cores (wait by yielding), off: they do not, auto (-1): find out "  \
+      "from the PEs per host and their CPU affinity, and while waiting from other tasks " \
+      "taking the core")                                                                \
     X(peer_timeout, INT, "MPISHMEM_PEER_TIMEOUT", NULL, 4, 0, 3600,                     \
       "jobs spanning hosts: seconds a PE's neighbour PE (its host) may not answer before " \
       "the PE ends the job; a neighbour that ends without shmem_finalize ends it too; 0: " \
@@ -84,9 +85,9 @@
       "yielding the core (a wait for one remote operation spins 4 times that operation's " \
       "usual time; every poll yields when PEs outnumber cores)")                         \
     X(coll_node_aware, TRI, "MPISHMEM_COLL_NODE_AWARE", NULL, -1, 0, 0,                \
-      "collectives of teams that span nodes: on: in two levels (node shared memory, MPI "  \
-      "between one leader per node), off: as MPI collectives on the team, auto (-1): whichever was " \
-      "measured faster for the collective and size")                                    \
+      "collectives of teams that span nodes: on: in two levels (node shared memory, MPI " \
+      "between one leader per node), off: as MPI collectives on the team, auto (-1): "  \
+      "whichever was measured faster for the collective and size")                      \
     X(simulated_nodes, INT, "MPISHMEM_SIMULATED_NODES", NULL, 0, 0, 1024,               \
       "testing: split the PEs of each node into this many simulated nodes (blocks of "  \
       "consecutive node ranks) that reach each other through MPI only; 0 or 1: off")     \
