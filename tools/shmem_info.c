@@ -34,7 +34,8 @@
     STR(MPISHMEM_VERSION_MAJOR) "." STR(MPISHMEM_VERSION_MINOR) "." STR(MPISHMEM_VERSION_PATCH)
 
 static const char USAGE[] =
-    "usage: shmem-info [--env] [--quirks] [--all] [--machine] | --version | --help\n"
+    "usage: shmem-info [--env] [--quirks] [--all] [--machine] | --env-markdown | --version |\n"
+    "       --help\n"
     "What this mpishmem is and which settings it sees.\n"
     "\n"
     "  (no option)    library, OpenSHMEM and MPI versions, install prefix, build options\n"
@@ -44,6 +45,8 @@ static const char USAGE[] =
     "  --all          all of the above and the job's topology; this initializes the library,\n"
     "                 so run it under oshrun to see a job's layout (oshrun -n 4 shmem-info --all)\n"
     "  --machine      everything as key=value lines, for scripts (also --parsable)\n"
+    "  --env-markdown the table of environment variables (name, default, meaning) in\n"
+    "                 markdown, as the user's guide shows it, and exit\n"
     "  --version      print the mpishmem version and exit\n"
     "  -h, --help     print this help and exit\n"
     "\n"
@@ -255,7 +258,10 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--quirks")) quirks = 1;
         else if (!strcmp(argv[i], "--all")) all = 1;
         else if (!strcmp(argv[i], "--machine") || !strcmp(argv[i], "--parsable")) machine = 1;
-        else if (!strcmp(argv[i], "--version")) {
+        else if (!strcmp(argv[i], "--env-markdown")) {
+            mpishmem_env_print_markdown();
+            return 0;
+        } else if (!strcmp(argv[i], "--version")) {
             printf("mpishmem %s (OpenSHMEM %d.%d)\n", VERSION, SHMEM_MAJOR_VERSION,
                    SHMEM_MINOR_VERSION);
             return 0;
@@ -271,6 +277,8 @@ int main(int argc, char **argv)
     if (machine && !env) all = 1; /* machine form: everything */
     mpishmem_env_read("shmem-info");
     int quiet = launcher_rank() != 0;
+    /* Under --all shmem_init warns itself. */
+    if (!quiet && !all) mpishmem_env_warn_unknown("shmem-info");
     if ((versions || all) && !quiet) print_versions(machine);
     if ((env || all) && !quiet) {
         if (machine) mpishmem_env_print_machine();

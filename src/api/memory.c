@@ -3,7 +3,6 @@
  * frees blocks of memory spaces (src/api/space.c). */
 #include <string.h>
 
-#include "../base/env.h"
 #include "../core/alloc.h"
 #include "../core/order.h"
 #include "../core/space.h"
@@ -27,10 +26,11 @@ static void mpishmem_check_same_everywhere(const char *routine, size_t a, size_t
 }
 
 /* The spec's answer to a request the heap cannot hold is NULL; a program that does not check
- * then crashes far away. Under SHMEM_DEBUG or SHMEM_INFO say why, and what to change. */
+ * then crashes far away. Under SHMEM_DEBUG say why, and what to change (SHMEM_INFO only
+ * prints the settings at start-up and changes nothing else). */
 static void out_of_memory(const char *routine, size_t size)
 {
-    if (mpishmem_g.debug || mpishmem_env.info)
+    if (mpishmem_g.debug)
         mpishmem_warn(routine, "out of symmetric memory: %zu bytes requested, the symmetric "
                                "heap has %zu bytes per PE (SHMEM_SYMMETRIC_SIZE=%zu; raise it); "
                                "returning NULL",

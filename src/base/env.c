@@ -45,18 +45,49 @@ static const char *lookup(const char *name, const char *old)
     return v;
 }
 
-static int parse_bool(const char *v)
+/* A switch's words, in any case: 1, 0 or -1 when `v` is not one of them. */
+static int switch_word(const char *v)
 {
-    return !(strcmp(v, "0") == 0 || strcasecmp(v, "no") == 0 || strcasecmp(v, "false") == 0 ||
-             strcasecmp(v, "off") == 0);
+    static const char *const on[] = {"1", "yes", "on", "true"};
+    static const char *const off[] = {"0", "no", "off", "false"};
+    for (size_t i = 0; i < sizeof on / sizeof *on; i++) {
+        if (strcasecmp(v, on[i]) == 0) return 1;
+        if (strcasecmp(v, off[i]) == 0) return 0;
+    }
+    return -1;
+}
+
+#define SWITCH_WORDS "1/yes/on/true or 0/no/off/false, in any case"
+
+static int parse_bool(const char *routine, const char *name, const char *v)
+{
+    int x = switch_word(v);
+    if (x < 0)
+        mpishmem_error(routine, "invalid %s=\"%s\" (expected a switch: " SWITCH_WORDS ")", name,
+                       v);
+    return x;
+}
+
+/* A TRI: a switch, or -1/auto for the library's own choice. */
+static long parse_tri(const char *routine, const char *name, const char *v)
+{
+    int x = switch_word(v);
+    if (x >= 0) return x;
+    if (strcmp(v, "-1") == 0 || strcasecmp(v, "auto") == 0) return -1;
+    mpishmem_error(routine,
+                   "invalid %s=\"%s\" (expected a switch: " SWITCH_WORDS
+                   "; or -1/auto for the library's choice)",
+                   name, v);
+    return -1;
 }
 
 /* SHMEM_DEBUG is read once more when the library is loaded: its checks must also catch calls
- * made before shmem_init (which reads every variable), e.g. shmem_malloc or shmem_my_pe. */
+ * made before shmem_init (which reads every variable), e.g. shmem_malloc or shmem_my_pe. An
+ * invalid value is left for shmem_init to report (no error from a constructor). */
 __attribute__((constructor)) static void read_debug_early(void)
 {
     const char *v = lookup("SHMEM_DEBUG", "SMA_DEBUG");
-    if (v && parse_bool(v)) mpishmem_g.debug = 1;
+    if (v && switch_word(v) == 1) mpishmem_g.debug = 1;
 }
 
 /* An INT: a whole decimal number (sign allowed) inside [lo, hi]; anything else (letters,
@@ -74,7 +105,10 @@ static long parse_int(const char *routine, const char *name, const char *v, long
     return x;
 }
 
-#define MPISHMEM_ENV_PARSE_BOOL(field, name, v, lo, hi, help) mpishmem_env.field = parse_bool(v);
+#define MPISHMEM_ENV_PARSE_BOOL(field, name, v, lo, hi, help)                             \
+    mpishmem_env.field = parse_bool(routine, name, v);
+#define MPISHMEM_ENV_PARSE_TRI(field, name, v, lo, hi, help)                              \
+    mpishmem_env.field = parse_tri(routine, name, v);
 #define MPISHMEM_ENV_PARSE_SIZE(field, name, v, lo, hi, help)                             \
     if (mpishmem_parse_size(v, &mpishmem_env.field) != 0)                                 \
         mpishmem_error(routine,                                                           \
@@ -83,12 +117,13 @@ static long parse_int(const char *routine, const char *name, const char *v, long
                        name, v);
 #define MPISHMEM_ENV_PARSE_INT(field, name, v, lo, hi, help)                              \
     mpishmem_env.field = parse_int(routine, name, v, lo, hi, help);
-#define MPISHMEM_ENV_PARSE_STRING(field, name, v, lo, hi, help) mpishmem_env.field = v;
+#define MPISHMEM_ENV_PARSE_STRING(field, name, v, lo, hi, help) mpishmem_env.field = ((void)name, v);
 #define MPISHMEM_ENV_READ(field, kind, name, old, def, lo, hi, help)                      \
     {                                                                                     \
         const char *v = lookup(name, old);                                                \
+        const char *used = getenv(name) ? name : old; /* the spelling set, for errors */   \
         mpishmem_env.field = def;                                                         \
-        if (v) MPISHMEM_ENV_PARSE_##kind(field, name, v, lo, hi, help)                     \
+        if (v) MPISHMEM_ENV_PARSE_##kind(field, used, v, lo, hi, help)                     \
     }
 
 void mpishmem_env_read(const char *routine)
@@ -99,6 +134,7 @@ void mpishmem_env_read(const char *routine)
 #define MPISHMEM_ENV_SHOW_BOOL(x) printf("%-12s", (x) ? "yes" : "no")
 #define MPISHMEM_ENV_SHOW_SIZE(x) printf("%-12zu", (size_t)(x))
 #define MPISHMEM_ENV_SHOW_INT(x) printf("%-12ld", (long)(x))
+#define MPISHMEM_ENV_SHOW_TRI(x) printf("%-12s", tri_word(x))
 #define MPISHMEM_ENV_SHOW_STRING(x) printf("%-12s", (x))
 #define MPISHMEM_ENV_INFO(field, kind, name, old, def, lo, hi, help)                              \
     printf("  %-28s ", name);                                                             \
@@ -106,6 +142,11 @@ void mpishmem_env_read(const char *routine)
     printf(" (default ");                                                                 \
     MPISHMEM_ENV_SHOW_##kind(def);                                                        \
     printf(")\n      %s%s%s\n", help, old ? "; deprecated spelling: " : "", old ? old : "");
+
+static const char *tri_word(long x)
+{
+    return x < 0 ? "auto" : x ? "yes" : "no";
+}
 
 void mpishmem_env_print_info(void)
 {
@@ -119,6 +160,7 @@ void mpishmem_env_print_info(void)
 #define MPISHMEM_ENV_KV_BOOL(x) printf("%d", (x) ? 1 : 0)
 #define MPISHMEM_ENV_KV_SIZE(x) printf("%zu", (size_t)(x))
 #define MPISHMEM_ENV_KV_INT(x) printf("%ld", (long)(x))
+#define MPISHMEM_ENV_KV_TRI(x) printf("%ld", (long)(x))
 #define MPISHMEM_ENV_KV_STRING(x) printf("%s", (x))
 #define MPISHMEM_ENV_MACHINE(field, kind, name, old, def, lo, hi, help)                           \
     printf("env.%s=", name);                                                              \
@@ -130,5 +172,23 @@ void mpishmem_env_print_info(void)
 void mpishmem_env_print_machine(void)
 {
     MPISHMEM_ENV_TABLE(MPISHMEM_ENV_MACHINE)
+    fflush(stdout);
+}
+
+/* The documentation's table: one row a variable, its deprecated spelling beside it. */
+#define MPISHMEM_ENV_MD_BOOL(x) printf("%s", (x) ? "yes" : "no")
+#define MPISHMEM_ENV_MD_SIZE(x) printf("%zu", (size_t)(x))
+#define MPISHMEM_ENV_MD_INT(x) printf("%ld", (long)(x))
+#define MPISHMEM_ENV_MD_TRI(x) printf("%s", tri_word(x))
+#define MPISHMEM_ENV_MD_STRING(x) printf("%s", *(x) ? (x) : "unset")
+#define MPISHMEM_ENV_MARKDOWN(field, kind, name, old, def, lo, hi, help)                  \
+    printf("| `%s`%s%s%s | ", name, old ? " (`" : "", old ? old : "", old ? "`)" : "");  \
+    MPISHMEM_ENV_MD_##kind(def);                                                          \
+    printf(" | %s |\n", help);
+
+void mpishmem_env_print_markdown(void)
+{
+    printf("| variable | default | meaning |\n|---|---|---|\n");
+    MPISHMEM_ENV_TABLE(MPISHMEM_ENV_MARKDOWN)
     fflush(stdout);
 }

@@ -4,8 +4,11 @@
  * max: the accepted range of an INT, 0 for the other kinds). The table expands
  * into the settings struct, the parser and the SHMEM_INFO text, so a variable is added here and
  * nowhere else. OLD_NAME is the deprecated SMA_ spelling (or NULL); NAME wins when both are
- * set. Kinds: BOOL (set and not "0"/"no"/"false"/"off" means true), SIZE (spec suffix rules),
- * INT, STRING. */
+ * set. Kinds: BOOL, a switch: 1/yes/on/true or 0/no/off/false in any case and nothing else;
+ * TRI, a switch that may also be left to the library: the BOOL words, or -1/auto (the
+ * default: the library decides), stored as 1, 0 or -1; SIZE (spec suffix rules); INT; STRING.
+ * Any other value stops the job at shmem_init with a message naming the variable, its value
+ * and what is accepted. */
 #ifndef MPISHMEM_ENV_H
 #define MPISHMEM_ENV_H
 
@@ -15,21 +18,26 @@
 
 #define MPISHMEM_ENV_TABLE(X)                                                             \
     X(version, BOOL, "SHMEM_VERSION", "SMA_VERSION", 0, 0, 0,                            \
-      "print the library version at start-up")                                           \
+      "PE 0 prints the library version at start-up")                                           \
     X(info, BOOL, "SHMEM_INFO", "SMA_INFO", 0, 0, 0,                                     \
-      "print this list of variables at start-up")                                        \
+      "PE 0 prints these variables (value, default, meaning) and the symmetric heap's "   \
+      "size at start-up; it changes nothing else")                                        \
     X(symmetric_size, SIZE, "SHMEM_SYMMETRIC_SIZE", "SMA_SYMMETRIC_SIZE", 256u << 20, 0, 0, \
-      "bytes of symmetric heap per PE; a number with an optional k/m/g/t suffix")        \
+      "bytes of symmetric heap per PE; a number with an optional k/m/g/t suffix, rounded " \
+      "up to whole pages of memory, at least one page (so 0 gives one page)")             \
     X(debug, BOOL, "SHMEM_DEBUG", "SMA_DEBUG", 0, 0, 0,                                  \
-      "check the arguments of every call and report misuse before it does harm")        \
+      "check the arguments of every call and report misuse before it does harm (the job " \
+      "aborts), and warn when an allocation finds the symmetric heap too small; also read " \
+      "when the library is loaded, so calls before shmem_init are checked")        \
     X(globals_shared, BOOL, "MPISHMEM_GLOBALS_SHARED", NULL, 1, 0, 0,                    \
-      "move global/static data into shared memory so node peers reach it by load/store") \
+      "move global/static data into shared memory so node peers reach it by load/store " \
+      "(off: globals go through MPI)") \
     X(amo, STRING, "MPISHMEM_AMO", NULL, "mpi", 0, 0,                                   \
       "how AMOs reach other nodes: \"mpi\" (MPI accumulates) or \"am\" (active messages)") \
-    X(progress_thread, INT, "MPISHMEM_PROGRESS_THREAD", NULL, -1, -1, 1,                \
-      "a thread that keeps MPI progressing while the program computes or polls memory "  \
-      "itself: 1 on, 0 off, -1 on when other PEs reach this one through MPI (needs "     \
-      "MPI_THREAD_MULTIPLE)")                                                             \
+    X(progress_thread, TRI, "MPISHMEM_PROGRESS_THREAD", NULL, -1, 0, 0,                \
+      "a thread that keeps MPI progressing while the program computes or polls memory " \
+      "itself: on, off, or auto (-1): on when other PEs reach this one through MPI "    \
+      "(needs MPI_THREAD_MULTIPLE)")                                                    \
     X(progress_interval, INT, "MPISHMEM_PROGRESS_INTERVAL", NULL, 1000, 0, 1000000,      \
       "longest sleep of the progress thread between looks while it finds no traffic, 0 "  \
       "to 1000000 microseconds (from 10 after traffic, doubling; at least 1000 when PEs " \
@@ -37,10 +45,10 @@
     X(progress_spin, INT, "MPISHMEM_PROGRESS_SPIN", NULL, 200, 0, 1000000,              \
       "microseconds the progress thread keeps polling MPI without sleeping after it last " \
       "found traffic (remote operations on this PE), 0 to 1000000; 0: always sleep")      \
-    X(batch, INT, "MPISHMEM_BATCH", NULL, -1, -1, 1,                                    \
-      "carry small puts and non-fetching AMOs to PEs on other nodes in batches, one MPI "  \
-      "message per target, applied by the target's library: 1 on, 0 off (one MPI "        \
-      "operation each), -1 on where a progress thread runs (it sends waiting batches)")    \
+    X(batch, TRI, "MPISHMEM_BATCH", NULL, -1, 0, 0,                                    \
+      "carry small puts and non-fetching AMOs to PEs on other nodes in batches, one MPI " \
+      "message per target, applied by the target's library: on, off (one MPI operation " \
+      "each), or auto (-1): on where a progress thread runs (it sends waiting batches)") \
     X(batch_max, INT, "MPISHMEM_BATCH_MAX", NULL, 256, 8, 4095,                          \
       "largest put, in bytes, that goes into a batch (larger ones are direct MPI_Put)")  \
     X(batch_bytes, INT, "MPISHMEM_BATCH_BYTES", NULL, 4096, 64, 1 << 24,                 \
@@ -48,19 +56,20 @@
     X(batch_delay, INT, "MPISHMEM_BATCH_DELAY", NULL, 100, 0, 1000000,                   \
       "microseconds the progress thread lets a batch wait for more operations before it " \
       "sends it (the program's quiet, fence, waits and full batches send at once)")       \
-    X(batch_lone, INT, "MPISHMEM_BATCH_LONE", NULL, -1, -1, 1,                          \
-      "a quiet that finds one batched operation alone (one put or AMO to one PE, nothing "  \
-      "else in flight) does it as a direct MPI operation instead of a batch and its "      \
-      "acknowledgement: 1 yes, 0 no, -1 where MPI's RMA round trip is the shorter (MPI "   \
-      "over libfabric: MPICH's ch4:ofi, Intel MPI; AMOs in the mpi mode everywhere)")    \
+    X(batch_lone, TRI, "MPISHMEM_BATCH_LONE", NULL, -1, 0, 0,                          \
+      "a quiet that finds one batched operation alone (one put or AMO to one PE, nothing " \
+      "else in flight) does it as a direct MPI operation instead of a batch and its "   \
+      "acknowledgement: on, off, or auto (-1): where MPI's RMA round trip is the "      \
+      "shorter (MPI over libfabric: MPICH's ch4:ofi, Intel MPI; AMOs in the mpi mode "  \
+      "everywhere)")                                                                    \
     X(bounce_put, INT, "MPISHMEM_BOUNCE_PUT", NULL, -1, -1, 16384,                      \
       "largest blocking put, in bytes, to a PE reached through MPI that is copied into a " \
       "buffer of the library and returns without waiting for MPI (larger ones wait for "   \
       "MPI_Win_flush_local; 8-byte puts always), 0 to 16384; -1: the best for the MPI")  \
-    X(oversubscribed, INT, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, -1, 1,                 \
-      "1: PEs share cores (wait by yielding), 0: they do not, -1: find out from the PEs " \
-      "per host and their CPU affinity, and while waiting from other tasks taking the "   \
-      "core")                                                                             \
+    X(oversubscribed, TRI, "MPISHMEM_OVERSUBSCRIBED", NULL, -1, 0, 0,                 \
+      "on: PEs share cores (wait by yielding), off: they do not, auto (-1): find out "  \
+      "from the PEs per host and their CPU affinity, and while waiting from other tasks " \
+      "taking the core")                                                                \
     X(peer_timeout, INT, "MPISHMEM_PEER_TIMEOUT", NULL, 4, 0, 3600,                     \
       "jobs spanning hosts: seconds a PE's neighbour PE (its host) may not answer before " \
       "the PE ends the job; a neighbour that ends without shmem_finalize ends it too; 0: " \
@@ -75,10 +84,10 @@
       "microseconds a wait for another PE (a flag, a barrier) spins before it starts "     \
       "yielding the core (a wait for one remote operation spins 4 times that operation's " \
       "usual time; every poll yields when PEs outnumber cores)")                         \
-    X(coll_node_aware, INT, "MPISHMEM_COLL_NODE_AWARE", NULL, -1, -1, 1,                \
-      "collectives of teams that span nodes: 1 in two levels (node shared memory, MPI "  \
-      "between one leader per node), 0 as MPI collectives on the team, -1 whichever was " \
-      "measured faster for the collective and size")                                    \
+    X(coll_node_aware, TRI, "MPISHMEM_COLL_NODE_AWARE", NULL, -1, 0, 0,                \
+      "collectives of teams that span nodes: on: in two levels (node shared memory, MPI " \
+      "between one leader per node), off: as MPI collectives on the team, auto (-1): "  \
+      "whichever was measured faster for the collective and size")                      \
     X(simulated_nodes, INT, "MPISHMEM_SIMULATED_NODES", NULL, 0, 0, 1024,               \
       "testing: split the PEs of each node into this many simulated nodes (blocks of "  \
       "consecutive node ranks) that reach each other through MPI only; 0 or 1: off")     \
@@ -95,6 +104,7 @@
 #define MPISHMEM_ENV_FIELD_BOOL int
 #define MPISHMEM_ENV_FIELD_SIZE size_t
 #define MPISHMEM_ENV_FIELD_INT long
+#define MPISHMEM_ENV_FIELD_TRI long
 #define MPISHMEM_ENV_FIELD_STRING const char *
 #define MPISHMEM_ENV_DECLARE(field, kind, name, old, def, lo, hi, help) MPISHMEM_ENV_FIELD_##kind field;
 struct mpishmem_env {
@@ -108,6 +118,12 @@ extern MPISHMEM_INTERNAL struct mpishmem_env mpishmem_env;
 MPISHMEM_INTERNAL void mpishmem_env_read(const char *routine);
 /* Prints the SHMEM_INFO text (variables, current values, defaults, help) to stdout. */
 MPISHMEM_INTERNAL void mpishmem_env_print_info(void);
+/* The table as a markdown table (variable, default, meaning) for the documentation
+ * (shmem-info --env-markdown; tests/tools/env_docs.sh compares the docs with it). */
+MPISHMEM_INTERNAL void mpishmem_env_print_markdown(void);
+/* PE 0 at shmem_init: a warning naming each SHMEM_*, SMA_* or MPISHMEM_* variable of the
+ * environment that no part of mpishmem reads (env_names.c), with the nearest known name. */
+MPISHMEM_INTERNAL void mpishmem_env_warn_unknown(const char *routine);
 /* The same as key=value lines (env.NAME, env.NAME.default, env.NAME.set) for shmem-info. */
 MPISHMEM_INTERNAL void mpishmem_env_print_machine(void);
 /* Parses a size by the spec's SHMEM_SYMMETRIC_SIZE rules; 0 on success, -1 if invalid. */

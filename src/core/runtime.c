@@ -36,6 +36,7 @@
 #include "dataseg.h"
 #include "order.h"
 #include "progress_thread.h"
+#include "quirk_settings.h"
 #include "shm.h"
 #include "space.h"
 #include "team.h"
@@ -431,11 +432,20 @@ int mpishmem_runtime_init(int requested, int *provided, const char *routine)
     mpishmem_watchdog_start(routine);
     mpishmem_g.init_count = 1;
     mpishmem_comm_barrier(mpishmem_g.world);
+    if (mpishmem_g.my_pe == 0) {
+        mpishmem_env_warn_unknown(routine);
+        mpishmem_quirk_settings_warn(routine);
+    }
     if (mpishmem_g.my_pe == 0 && (mpishmem_env.version || mpishmem_env.info)) {
         printf("%s: OpenSHMEM %d.%d, %d PEs on %s\n", SHMEM_VENDOR_STRING, SHMEM_MAJOR_VERSION,
                SHMEM_MINOR_VERSION, mpishmem_g.n_pes,
                mpishmem_g.node_size == mpishmem_g.n_pes ? "one node" : "several nodes");
-        if (mpishmem_env.info) mpishmem_env_print_info();
+        if (mpishmem_env.info) {
+            mpishmem_env_print_info();
+            printf("Symmetric heap: %zu bytes per PE (SHMEM_SYMMETRIC_SIZE rounded up to whole "
+                   "pages of %zu bytes, at least one page)\n",
+                   mpishmem_g.heap.size, mpishmem_page_size());
+        }
         fflush(stdout);
     }
     return 0;
