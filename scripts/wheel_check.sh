@@ -125,6 +125,29 @@ for mpi in $mpis; do
     out=$(oshrun -n 4 ./hello 2>&1) || { echo "$out"; fail "$mpi: oshrun -n 4 ./hello"; }
     echo "$out" | grep -q "^hello: 4 PEs, sum 10$" || { echo "$out"; fail "$mpi: hello's output"; }
     say "$mpi: $out"
+    # The same program built by CMake (find_package) and with pkg-config, from the environment.
+    mkdir -p cmake_project
+    cp "$hello" cmake_project/hello.c
+    printf '%s\n' 'cmake_minimum_required(VERSION 3.18)' 'project(hello LANGUAGES C)' \
+      'find_package(mpishmem REQUIRED)' 'add_executable(hello_cmake hello.c)' \
+      'target_link_libraries(hello_cmake PRIVATE mpishmem::mpishmem)' > cmake_project/CMakeLists.txt
+    cmake_dir=$(python -c 'import mpishmem; print(mpishmem.get_cmake_dir())') ||
+      fail "$mpi: the Python module mpishmem"
+    { cmake -S cmake_project -B cmake_build -Dmpishmem_DIR="$cmake_dir" &&
+      cmake --build cmake_build; } >cmake.log 2>&1 || { cat cmake.log; fail "$mpi: find_package(mpishmem)"; }
+    out=$(oshrun -n 2 ./cmake_build/hello_cmake 2>&1) && echo "$out" | grep -q "^hello: 2 PEs, sum 3$" ||
+      { echo "$out"; fail "$mpi: the CMake-built hello"; }
+    if command -v pkg-config >/dev/null 2>&1; then
+      cp "$hello" hello_pc.c
+      # shellcheck disable=SC2046 # pkg-config's words
+      cc hello_pc.c -o hello_pc $(PKG_CONFIG_PATH=$env_dir/lib/pkgconfig pkg-config --cflags --libs mpishmem) ||
+        fail "$mpi: cc with pkg-config --cflags --libs mpishmem"
+      out=$(oshrun -n 2 ./hello_pc 2>&1) && echo "$out" | grep -q "^hello: 2 PEs, sum 3$" ||
+        { echo "$out"; fail "$mpi: the pkg-config-built hello"; }
+      say "$mpi: hello built with CMake (find_package) and with pkg-config runs"
+    else
+      say "$mpi: hello built with CMake (find_package) runs (no pkg-config here)"
+    fi
     shmem-info >info.txt 2>&1 || { cat info.txt; fail "$mpi: shmem-info"; }
     grep "MPI library:" info.txt | sed "s/^/wheel_check: $mpi: /"
     for t in rma/rma_typed amo/amo_typed coll/coll_reduce; do

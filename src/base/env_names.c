@@ -17,6 +17,7 @@ static const char *const other_names[] = {
     "MPISHMEM_MPIEXEC",          /* oshrun, scripts/cluster.sh: the launcher */
     "MPISHMEM_CLUSTER*",         /* scripts/cluster.sh and the test suite's cluster options */
     "MPISHMEM_MPI_CACHE",        /* scripts/mpi.sh: where other MPIs are kept */
+    "MPISHMEM_WHEEL_MPIS",       /* scripts/wheel_check.sh: the MPIs it checks the wheel with */
     "MPISHMEM_MPI",              /* the build: the MPI flavour */
     "MPISHMEM_TESTS",            /* the build's options */
     "MPISHMEM_PORTABLE_TESTS",
