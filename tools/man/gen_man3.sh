@@ -13,8 +13,10 @@ tmp=$out/man3.tmp
 rm -rf "$tmp"
 mkdir -p "$tmp"
 
-# One prototype a line: "name<TAB>prototype;" (the preprocessed headers put several on a line).
+# One prototype a line: "name<TAB>prototype;" (the preprocessed headers put several on a line;
+# a name in parentheses, which keeps a generic macro of the same name away, loses them).
 $cc -E -P -I"$src/include" "$src/include/shmemx.h" | tr '\n;' ' \n' |
+  sed "s/(\(shmemx\{0,1\}_[a-z0-9_]*\))(/ \1(/" |
   sed -n 's/^ *\(.*[^a-z0-9_]\)\(shmemx\{0,1\}_[a-z0-9_]*\) *(\(.*\)) *$/\2	\1\2(\3);/p' |
   sed 's/  */ /g; s/\( \*\) /\1/g' | awk -F'\t' '!seen[$1]++' > "$tmp/protos"
 
