@@ -59,9 +59,8 @@
     X(batch_lone, TRI, "MPISHMEM_BATCH_LONE", NULL, -1, 0, 0,                          \
       "a quiet that finds one batched operation alone (one put or AMO to one PE, nothing " \
       "else in flight) does it as a direct MPI operation instead of a batch and its "   \
-      "acknowledgement: on, off, or auto (-1): where MPI's RMA round trip is the "      \
-      "shorter (MPI over libfabric: MPICH's ch4:ofi, Intel MPI; AMOs in the mpi mode "  \
-      "everywhere)")                                                                    \
+      "acknowledgement: on, off, or auto (-1): where MPI's RMA round trip is shorter "  \
+      "(ch4:ofi, Intel MPI; AMOs in the mpi mode everywhere)")                          \
     X(bounce_put, INT, "MPISHMEM_BOUNCE_PUT", NULL, -1, -1, 16384,                      \
       "largest blocking put, in bytes, to a PE reached through MPI that is copied into a " \
       "buffer of the library and returns without waiting for MPI (larger ones wait for "   \
