@@ -1,0 +1,70 @@
+#!/bin/sh
+# docs_quickstart.sh GUIDE BUILD_DIR: the user's guide's quick start works as written. The guide
+# marks its fenced blocks with HTML comments (invisible when the markdown is rendered) on the
+# line before each block:
+#   <!-- quickstart:file NAME -->   the block is a file the commands use (hello.c)
+#   <!-- quickstart:run -->         shell commands, run in order with sh -e in a fresh directory
+#   <!-- quickstart:output -->      what those commands print on standard output, exactly
+# The commands run against BUILD_DIR's oshcc and oshrun, first in PATH, as the guide's install
+# step puts the installed ones (the install itself is checked by tests/install). Fails when a
+# marker is missing, a command fails, the output differs or mpishmem prints an error or a warning.
+set -u
+if [ $# -ne 2 ]; then
+  echo "usage: docs_quickstart.sh GUIDE BUILD_DIR" >&2
+  exit 2
+fi
+guide=$1 build=$2
+[ -f "$guide" ] || { echo "$guide: no such file"; exit 1; }
+[ -x "$build/bin/oshcc" ] && [ -x "$build/bin/oshrun" ] ||
+  { echo "$build/bin: no oshcc or oshrun"; exit 1; }
+dir=$(mktemp -d "${TMPDIR:-/tmp}/docs_quickstart.XXXXXX") || exit 1
+trap 'rm -rf "$dir"' EXIT
+mkdir "$dir/work"
+
+# Extract the marked blocks: files into work/, commands into run.sh, the output into expected.
+awk -v dir="$dir" '
+  /^<!-- quickstart:(file [^ ]+|run|output) -->[ \t]*$/ {
+    kind = $2; sub(/^quickstart:/, "", kind)
+    name = (kind == "file") ? $3 : ""
+    if (kind == "file") { out = dir "/work/" name; nfile++ }
+    else if (kind == "run") { out = dir "/run.sh"; nrun++ }
+    else { out = dir "/expected"; nout++ }
+    want = 1; next
+  }
+  want && /^```/ { want = 0; inblock = 1; next }
+  want && !/^[ \t]*$/ { printf "%s:%d: a quickstart marker not followed by a fenced block\n", FILENAME, FNR; bad = 1; want = 0 }
+  inblock && /^```/ { inblock = 0; if (kind == "file") close(out); next }
+  inblock { print > out }
+  END {
+    if (!nfile) { print FILENAME ": no <!-- quickstart:file NAME --> block"; bad = 1 }
+    if (!nrun) { print FILENAME ": no <!-- quickstart:run --> block"; bad = 1 }
+    if (!nout) { print FILENAME ": no <!-- quickstart:output --> block"; bad = 1 }
+    exit bad
+  }' "$guide" || exit 1
+
+echo "running the guide's quick start:"
+sed 's/^/  /' "$dir/run.sh"
+(
+  cd "$dir/work" || exit 1
+  PATH=$build/bin:$PATH
+  export PATH
+  sh -e "$dir/run.sh"
+) > "$dir/stdout" 2> "$dir/stderr"
+rc=$?
+status=0
+if [ $rc -ne 0 ]; then
+  echo "the quick start's commands failed (exit status $rc); their output:"
+  cat "$dir/stdout" "$dir/stderr"
+  status=1
+elif ! cmp -s "$dir/stdout" "$dir/expected"; then
+  echo "the program's output differs from the guide's (< guide, > actual):"
+  diff "$dir/expected" "$dir/stdout"
+  cat "$dir/stderr"
+  status=1
+elif grep -q 'mpishmem: \(error\|warning\)' "$dir/stderr"; then
+  echo "mpishmem complained:"
+  cat "$dir/stderr"
+  status=1
+fi
+[ $status -eq 0 ] && echo "docs quickstart ok: $(wc -l < "$dir/expected") line(s) as the guide says"
+exit $status
