@@ -13,8 +13,11 @@ if [ $# -ne 2 ]; then
   echo "usage: docs_quickstart.sh GUIDE BUILD_DIR" >&2
   exit 2
 fi
-guide=$1 build=$2
+guide=$1
 [ -f "$guide" ] || { echo "$guide: no such file"; exit 1; }
+# Absolute: the commands run in another directory, and a relative PATH entry would let another
+# oshcc/oshrun (Debian's Open MPI's, in /usr/bin) answer instead.
+build=$(cd "$2" 2>/dev/null && pwd) || { echo "$2: no such directory"; exit 1; }
 [ -x "$build/bin/oshcc" ] && [ -x "$build/bin/oshrun" ] ||
   { echo "$build/bin: no oshcc or oshrun"; exit 1; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/docs_quickstart.XXXXXX") || exit 1
