@@ -18,7 +18,8 @@
  *  - any other wait: MPISHMEM_SPIN_US microseconds;
  *  - and while contention has been seen lately, MPISHMEM_WAIT_CONTENDED_NS.
  * Contention is seen when the kernel kept this thread off its core while it waited (its run
- * delay, base/cpu_share.h), and when a remote operation took longer than its budget, or
+ * delay, base/cpu_share.h), when a wait's yield gave the core to another task (wait_yield.h),
+ * and when a remote operation took longer than its budget, or
  * than MPISHMEM_WAIT_SLOW_NS (the PE
  * it waited for did not run: the PEs of the node, or of the hosts, share cores that no static
  * count sees: other jobs, other hosts' PEs, the program's own threads). It lasts for
