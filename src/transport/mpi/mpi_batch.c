@@ -15,8 +15,8 @@
 #include "mpi_batch_serve.h"
 #include "mpi_batch_wire.h"
 #include "mpi_progress.h"
-#include "mpi_quirks.h"
 #include "wait_yield.h"
+#include "quirks/mpi_quirks.h"
 
 size_t mpishmem_batch_max;
 unsigned mpishmem_batch_buffered;

@@ -16,7 +16,7 @@
  * MPI_THREAD_MULTIPLE on the affected versions. */
 #include "ompi_ucx_win_free.h"
 
-#include "ompi_ucx_flush_ranks.h"
+#include "quirks/ompi_ucx_win_free_mt.h"
 
 void mpishmem_win_unlock_for_free(MPI_Win win)
 {

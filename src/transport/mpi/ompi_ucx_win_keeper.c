@@ -14,7 +14,7 @@
  * stops its own progress callback): the flushes before each free do (ompi_ucx_win_free.c). */
 #include "ompi_ucx_win_keeper.h"
 
-#include "mpi_quirks.h"
+#include "quirks/mpi_quirks.h"
 
 static MPI_Win keeper = MPI_WIN_NULL;
 

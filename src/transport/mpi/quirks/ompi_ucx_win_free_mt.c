@@ -19,10 +19,10 @@
  * operation is no way around it: osc/ucx completes MPI_Rget and MPI_Rput with
  * opal_common_ucx_wpmem_flush_ep_nb, which despite its name is ucp_worker_flush_nb of the
  * thread's worker (soak's threads phase hung with both PEs in MPI_Test of an MPI_Rget, and
- * the same unread sockets). So there the library makes none (mpi_rma.c): a blocking get or put
+ * the same unread sockets). So there the library makes none (../mpi_rma.c): a blocking get or put
  * is MPI_Get/MPI_Put and MPI_Win_flush_local of its PE, a nonblocking get an MPI_Get completed
  * by the context's quiet. */
-#include "ompi_ucx_flush_ranks.h"
+#include "ompi_ucx_win_free_mt.h"
 
 #include "mpi_quirks.h"
 

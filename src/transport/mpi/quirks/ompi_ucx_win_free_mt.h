@@ -1,11 +1,11 @@
 /* Open MPI's osc/ucx under MPI_THREAD_MULTIPLE: a window's "all ranks" flushes made rank by
- * rank (quirk OMPI_UCX_WIN_FREE_MT, ompi_ucx_flush_ranks.c). */
-#ifndef MPISHMEM_OMPI_UCX_FLUSH_RANKS_H
-#define MPISHMEM_OMPI_UCX_FLUSH_RANKS_H
+ * rank (quirk OMPI_UCX_WIN_FREE_MT, ompi_ucx_win_free_mt.c). */
+#ifndef MPISHMEM_OMPI_UCX_WIN_FREE_MT_H
+#define MPISHMEM_OMPI_UCX_WIN_FREE_MT_H
 
 #include <mpi.h>
 
-#include "../../base/state.h"
+#include "../../../base/state.h"
 
 /* Decides whether the remedy applies: the quirk is on and MPI provides `mpi_level` ==
  * MPI_THREAD_MULTIPLE (call once MPI is initialized, before the library's first window). */
