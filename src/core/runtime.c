@@ -20,8 +20,6 @@
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_progress.h"
 #include "../transport/mpi/mpi_rma.h"
-#include "../transport/mpi/ompi_ucx_win_free.h"
-#include "../transport/mpi/ompi_ucx_win_keeper.h"
 #include "../transport/mpi/quirks/impi_pin_shared_cores.h"
 #include "../transport/mpi/quirks/mpi_quirks.h"
 #include "../transport/mpi/quirks/mpich_mt_poll_yield.h"
