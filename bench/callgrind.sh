@@ -15,7 +15,7 @@ for p in putmem putmem_nbi p g quiet fetch_add; do
     --callgrind-out-file="$out/cg.$p.%p" "$build/bench/callgrind_probe" >/dev/null 2>&1
   f=$(ls "$out"/cg.$p.* | head -1)
   n=$(callgrind_annotate --inclusive=yes --tree=calling "$f" 2>/dev/null |
-      grep -E '=> .*:p?shmem_[a-z_]+ \(3x\)' | head -1 | awk '{gsub(",", "", $1); print $1}')
+      grep -E '=?> +[^ ]*:p?shmem_[a-z_]+ \(3x\)' | head -1 | awk '{gsub(",", "", $1); print $1}')
   echo "$p $(( ${n:-0} / 3 ))"
 done
 rm -rf "$out"

@@ -32,9 +32,9 @@ for p in putmem putmem_nbi p g fetch_add putmem_quiet; do
   callgrind_annotate --auto=no --threshold=100 --inclusive=no "$f" 2>/dev/null |
     awk -v p="$p" -v root="$root" '/^ *[0-9,]+ .*:/ && !/PROGRAM TOTALS/ {
         n = $1; gsub(",", "", n);
-        # The interposed ucp_worker_progress (src/transport/mpi/mpich_ucx_yield.c) runs at
+        # The interposed ucp_worker_progress (src/transport/mpi/quirks/ucx_yield_idle.c) runs at
         # every poll of MPI progress: it is a part of MPI waiting, not of the call.
-        if ($0 ~ /mpich_ucx_yield\.c|:ucp_worker_progress /) mpi += n;
+        if ($0 ~ /ucx_yield_idle\.c|:ucp_worker_progress /) mpi += n;
         else if (index($0, root "/src/") || index($0, root "/include/") || $0 ~ /\/libmpishmem\./)
           ours += n; # our sources (with debug information) or our object
         else if ($0 ~ /\/lib(mpi|mpich|uc[pstm]|fabric|open-|pmix|prrte|psm|hwloc|event)|\/mca_/) mpi += n;

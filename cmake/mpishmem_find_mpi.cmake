@@ -12,8 +12,8 @@
 # Sets MPISHMEM_MPI to the flavour read from the wrapper's mpi.h: mpich, openmpi, intel (an
 # MPICH derivative whose mpi.h also defines MPICH), or abi (the MPI standard ABI: one binary for
 # every MPI that ships libmpi_abi). The library itself decides nothing from it: its MPI
-# workarounds are chosen at run time (src/transport/mpi/mpi_quirks_table.h); the flavour picks
-# test modes and launcher options only.
+# workarounds are chosen at run time (src/transport/mpi/quirks/mpi_quirks_table.h); the
+# flavour picks test modes and launcher options only.
 set(MPISHMEM_MPI "" CACHE STRING
   "MPI flavour: empty to read it from the MPI compiler wrapper's mpi.h (mpich, openmpi, intel, abi)")
 

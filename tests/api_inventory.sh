@@ -9,8 +9,9 @@
 #   - nothing else is exported but spec names, pshmem_/shmemx_ names, the SHMEM_ handles and
 #     the MPI_Init/MPI_Init_thread/MPI_Finalize interposers and those of MPI's dynamic
 #     processes (src/api/mpi_dynamic.c), and the UCX and Open MPI calls
-#     that src/transport/mpi/mpich_ucx_*.c and ompi_ucx_{ep_reuse,thread_exit}.c interpose, and
-#     the C library's sched_yield (src/transport/mpi/mpich_mt_yield.c).
+#     that src/transport/mpi/quirks/ucx_{close_grace,yield_idle}.c and
+#     ompi_ucx_{pooled_ep,thread_exit}.c interpose, and
+#     the C library's sched_yield (src/transport/mpi/quirks/mpich_mt_poll_yield.c).
 lib=$1
 dir=$2
 tmp=$(mktemp -d)

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "../src/base/env.h"
-#include "../src/transport/mpi/mpi_quirks.h"
+#include "../src/transport/mpi/quirks/mpi_quirks.h"
 
 /* Set by tools/CMakeLists.txt from the configuration. */
 #ifndef MPISHMEM_BUILD_TYPE
@@ -180,8 +180,9 @@ static const char *version_text(int v, char *out, size_t n)
 static void print_quirks(int machine)
 {
     mpishmem_mpi_quirks_detect();
-    if (!machine) printf("MPI quirks (src/transport/mpi/mpi_quirks_table.h); MPI loaded: %s\n",
-                         mpishmem_mpi_library.name);
+    if (!machine)
+        printf("MPI quirks (src/transport/mpi/quirks/mpi_quirks_table.h); MPI loaded: %s\n",
+               mpishmem_mpi_library.name);
     static const char *const over[] = {"", " over UCX", " over libfabric"};
     for (int q = 0; q < MPISHMEM_QUIRK_COUNT; q++) {
         const struct mpishmem_quirk_entry *e = &mpishmem_quirks[q];

@@ -131,7 +131,7 @@ static inline int mpishmem_wait_sleeps(const struct mpishmem_wait *w)
 }
 
 /* The yield itself is mpishmem_wait_yield (transport/mpi/wait_yield.h): sched_yield is the
- * MPI transport's (mpich_mt_yield.c interposes it). */
+ * MPI transport's (mpich_mt_poll_yield.c interposes it). */
 
 /* Whether a blocking remote operation waits in the library's loop (a request and
  * mpishmem_wait_yields) rather than in MPI's blocking flush, which never yields: where PEs

@@ -12,7 +12,7 @@
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_amo_blocking.h"
-#include "../transport/mpi/mpi_quirks.h"
+#include "../transport/mpi/quirks/mpi_quirks.h"
 #include "../transport/mpi/mpi_wait.h"
 #include "check.h"
 #include "progress.h"

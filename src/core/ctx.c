@@ -9,7 +9,7 @@
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
-#include "../transport/mpi/ompi_ucx_win_free.h"
+#include "../transport/mpi/quirks/ompi_ucx_win_free_mt.h"
 #include "order.h"
 
 struct pool_set {

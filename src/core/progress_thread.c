@@ -15,8 +15,8 @@
 #include "../transport/mpi/launcher_env.h"
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_wait.h"
-#include "../transport/mpi/mpi_quirks.h"
-#include "../transport/mpi/mpich_ucx_yield.h"
+#include "../transport/mpi/quirks/mpi_quirks.h"
+#include "../transport/mpi/quirks/ucx_yield_idle.h"
 #include "../transport/mpi/wait_yield.h"
 
 static struct {
@@ -35,7 +35,7 @@ static double now_us(void)
 
 /* One look into MPI (and the active-message queue) on the program's behalf; returns whether it
  * found traffic: active messages served, or MPI handling operations of other PEs. Where MPI runs over UCX the count of events its interposed progress call keeps says the
- * last (src/transport/mpi/mpich_ucx_yield.c). Elsewhere (libfabric) nothing says it, and the
+ * last (src/transport/mpi/quirks/ucx_yield_idle.c). Elsewhere (libfabric) nothing says it, and the
  * look's duration stands in: MPI serving a get or an AMO of another PE takes several times as
  * long as a look that finds nothing (Intel MPI over TCP: 0.45 us idle, 1-30 us serving), so a
  * look that took more than BLIND_FACTOR times the quickest look so far, and at least

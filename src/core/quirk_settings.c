@@ -1,5 +1,5 @@
 /* Which of the user's settings an entry of the MPI quirk table
- * (src/transport/mpi/mpi_quirks_table.h) concerns: where the library works around a quirk
+ * (src/transport/mpi/quirks/mpi_quirks_table.h) concerns: where the library works around a quirk
  * only while a variable is unset, setting that variable to the value the workaround avoids
  * brings the misbehaviour back. One row per such pair; the rows are checked at shmem_init
  * against the quirks active for the MPI loaded (MPISHMEM_MPI_QUIRKS included). */
@@ -11,7 +11,7 @@
 
 #include "../base/error.h"
 #include "../base/state.h"
-#include "../transport/mpi/mpi_quirks.h"
+#include "../transport/mpi/quirks/mpi_quirks.h"
 
 struct quirk_setting {
     enum mpishmem_quirk quirk;

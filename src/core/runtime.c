@@ -13,23 +13,21 @@
 #include "../base/error.h"
 #include "../base/exit_status.h"
 #include "../transport/mpi/exit_notice.h"
-#include "../transport/mpi/impi_affinity.h"
 #include "../transport/mpi/launch_check.h"
 #include "../transport/mpi/launcher_env.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_progress.h"
-#include "../transport/mpi/mpi_quirks.h"
-#include "../transport/mpi/mpich_mt_yield.h"
 #include "../transport/mpi/mpi_rma.h"
-#include "../transport/mpi/mpich_node_shm.h"
-#include "../transport/mpi/ompi_sm_segments.h"
-#include "../transport/mpi/mpich_ucx_yield.h"
-#include "../transport/mpi/ompi_ucx_flush_ranks.h"
-#include "../transport/mpi/ompi_ucx_win_free.h"
-#include "../transport/mpi/ompi_ucx_win_keeper.h"
-#include "../transport/mpi/ucx_interposers.h"
+#include "../transport/mpi/quirks/impi_pin_shared_cores.h"
+#include "../transport/mpi/quirks/mpi_quirks.h"
+#include "../transport/mpi/quirks/mpich_mt_poll_yield.h"
+#include "../transport/mpi/quirks/mpich_named_node_shm.h"
+#include "../transport/mpi/quirks/ompi_named_sm_segments.h"
+#include "../transport/mpi/quirks/ompi_ucx_win_free_mt.h"
+#include "../transport/mpi/quirks/ucx_interposers.h"
+#include "../transport/mpi/quirks/ucx_yield_idle.h"
 #include "alloc.h"
 #include "amo.h"
 #include "ctx.h"
@@ -150,7 +148,7 @@ static void setup_mpi(int requested, int *provided, const char *routine)
                                                           : to_mpi_level(requested);
     if (!up) {
         /* Safe components and transports before MPI starts, where the quirk table says the
-         * MPI loaded needs them (src/transport/mpi/mpi_quirks_table.h); a variable the user
+         * MPI loaded needs them (src/transport/mpi/quirks/mpi_quirks_table.h); a variable the user
          * set wins. Too late when the program initialized MPI itself: see the user guide. */
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NO_OSC_RDMA]) setenv("OMPI_MCA_osc", "^rdma", 0);
         if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_TCP_PUT]) setenv("UCX_TCP_PUT_ENABLE", "n", 0);

@@ -14,7 +14,7 @@
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_comm.h"
 #include "../transport/mpi/mpi_rma.h"
-#include "../transport/mpi/ompi_ucx_win_free.h"
+#include "../transport/mpi/quirks/ompi_ucx_win_free_mt.h"
 #include "ctx.h"
 #include "order.h"
 #include "shm.h"

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/transport/mpi/mpi_quirks.h"
+#include "../../src/transport/mpi/quirks/mpi_quirks.h"
 
 #define TAG 5
 #define STUCK_SECONDS 10.0

@@ -4,7 +4,7 @@
  * rounds (default 20), and optionally "auto" (rankflush where the library flushes by rank: the
  * quirk table's ompi-ucx-win-free-mt entry, else flushall).
  *
- * Every rank creates an unused window first (the library's kept window, ompi_ucx_win_keeper.c),
+ * Every rank creates an unused window first (the library's kept window, ompi_ucx_win_free_mt.c),
  * then a long-lived window L and gets from every other rank through it. Each round it creates
  * a window, gets from and puts to every other rank through it, completes them, and frees it;
  * then gets through L again and completes them. Open MPI 5's osc/ucx at MPI_THREAD_MULTIPLE
@@ -26,7 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/transport/mpi/mpi_quirks.h"
+#include "../../src/transport/mpi/quirks/mpi_quirks.h"
 
 #define WATCHDOG_SECONDS 20
 #define WORDS 64

@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../src/transport/mpi/mpi_quirks.h"
-#include "../../src/transport/mpi/mpich_node_shm.h"
-#include "../../src/transport/mpi/ompi_sm_segments.h"
+#include "../../src/transport/mpi/quirks/mpi_quirks.h"
+#include "../../src/transport/mpi/quirks/mpich_named_node_shm.h"
+#include "../../src/transport/mpi/quirks/ompi_named_sm_segments.h"
 
 /* How many mapped files of /dev/shm still have their name; prints them. */
 static int named(int rank)

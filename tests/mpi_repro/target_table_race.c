@@ -21,7 +21,7 @@
  * MPIR_CVAR_CH4_RMA_MEM_EFFICIENT=1 (set here) makes MPI_Win_unlock_all empty the table, so
  * that every round starts one.
  * ARGS: none|fill|auto [rounds]. "fill" does what the library does where quirk
- * mpich-rma-target-race applies (mpich_target_table.c): one MPI_NO_OP fetch-and-op to every
+ * mpich-rma-target-race applies (mpich_rma_target_race.c): one MPI_NO_OP fetch-and-op to every
  * other rank before any other thread uses the window, so the table never changes afterwards;
  * "auto" fills where the library would. Exit 0 with every count right; the bug is a crash. */
 #define _GNU_SOURCE /* setenv */
@@ -35,8 +35,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../src/transport/mpi/mpi_quirks.h"
-#include "../../src/transport/mpi/mpich_target_table.h"
+#include "../../src/transport/mpi/quirks/mpi_quirks.h"
+#include "../../src/transport/mpi/quirks/mpich_rma_target_race.h"
 
 static MPI_Win win;
 static int rank, size;

@@ -7,7 +7,7 @@
  * (docs/mpi-support.md): Open MPI 5's osc/ucx at MPI_THREAD_MULTIPLE, with its per-thread
  * workers (the default there), keeps a socket per window freed over UCX's TCP transport,
  * unless the UCX endpoints are reused as the library does (src/transport/mpi/
- * ompi_ucx_ep_reuse.c, linked in: MPISHMEM_MPI_QUIRKS=-ompi-ucx-pooled-ep turns it off). */
+ * ompi_ucx_pooled_ep.c, linked in: MPISHMEM_MPI_QUIRKS=-ompi-ucx-pooled-ep turns it off). */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <mpi.h>
@@ -79,7 +79,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     /* A window nobody accesses, held across the rounds: without it Open MPI 5 at
      * MPI_THREAD_MULTIPLE may hang in MPI_Win_free (quirk ompi-ucx-win-free-mt, win_free_mt.c);
-     * the library holds one the same way (src/transport/mpi/ompi_ucx_win_keeper.c). */
+     * the library holds one the same way (src/transport/mpi/quirks/ompi_ucx_win_free_mt.c). */
     MPI_Win keeper;
     MPI_Win_create(NULL, 0, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &keeper);
     round_of(nwin, me, np); /* whatever MPI sets up once */

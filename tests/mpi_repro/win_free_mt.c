@@ -41,7 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../src/transport/mpi/mpi_quirks.h"
+#include "../../src/transport/mpi/quirks/mpi_quirks.h"
 
 #define WATCHDOG_SECONDS 20
 

@@ -1,12 +1,12 @@
 /* The library's blocking MPI calls and MPICH 5's yield at every poll of them at
- * MPI_THREAD_MULTIPLE (quirk mpich-mt-poll-yield; src/transport/mpi/mpich_mt_yield.c): each PE
- * makes remote operations whose completion waits in MPI (fetching AMOs, compare-and-swap,
+ * MPI_THREAD_MULTIPLE (quirk mpich-mt-poll-yield; src/transport/mpi/quirks/mpich_mt_poll_yield.c):
+ * each PE makes remote operations whose completion waits in MPI (fetching AMOs, compare-and-swap,
  * put + quiet, gets, barriers) on the heap and on static data at its successor, checks every
- * result, and then checks what the interposed sched_yield did: where the remedy is on (the
- * entry applies and MPI runs at MPI_THREAD_MULTIPLE) at most one call in 16 made inside those
- * blocking calls reached the C library, unless PEs shared cores; where it is off none was
- * skipped; and the program's own calls always pass. Linked with the static library, which holds the
- * interposer and its counts. */
+ * result, and then checks what the interposed sched_yield did: where the remedy is on (the entry
+ * applies and MPI runs at MPI_THREAD_MULTIPLE) at most one call in 16 made inside those blocking
+ * calls reached the C library, unless PEs shared cores; where it is off none was skipped; and the
+ * program's own calls always pass. Linked with the static library, which holds the interposer and
+ * its counts. */
 #include <mpi.h>
 #include <sched.h>
 #include <shmem.h>
@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "base/state.h"
-#include "transport/mpi/mpi_quirks.h"
-#include "transport/mpi/mpich_mt_yield.h"
+#include "transport/mpi/quirks/mpi_quirks.h"
+#include "transport/mpi/quirks/mpich_mt_poll_yield.h"
 
 #define ROUNDS 500
 static long counter_static, swap_static, block_static[4];

@@ -1,5 +1,5 @@
-/* The quirk table's decisions (src/transport/mpi/mpi_quirks.c) for the version strings of the
- * MPI libraries mpishmem supports, as their MPI_Get_library_version prints them: which
+/* The quirk table's decisions (src/transport/mpi/quirks/mpi_quirks.c) for the version strings
+ * of the MPI libraries mpishmem supports, as their MPI_Get_library_version prints them: which
  * library and version is recognized, and which workarounds apply. No MPI job: the parser and
  * the table are pure functions of the string and the environment. Exit 1 on any mismatch. */
 #define _GNU_SOURCE
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "transport/mpi/mpi_quirks.h"
+#include "transport/mpi/quirks/mpi_quirks.h"
 
 static int failures;
 

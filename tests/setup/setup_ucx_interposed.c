@@ -1,12 +1,12 @@
-/* The UCX calls mpishmem interposes (src/transport/mpi/mpich_ucx_finalize.c and
- * mpich_ucx_yield.c, switched on by the quirk table for MPICH 4.0; ompi_ucx_ep_reuse.c, for
+/* The UCX calls mpishmem interposes (src/transport/mpi/quirks/ucx_close_grace.c and
+ * ucx_yield_idle.c, switched on by the quirk table for MPICH 4.0; ompi_ucx_pooled_ep.c, for
  * Open MPI 5 over UCX), and Open MPI 5's own osc/ucx calls (ompi_ucx_thread_exit.c), reach the
  * MPI only if the dynamic linker finds libmpishmem's definitions before libucp's (and
  * libopen-pal's). Checks that each name, looked up the way the MPI's calls are bound, lands in
  * the object that holds shmem_init, and, when a libucp (a libopen-pal.so.80) is loaded, that it
  * defines the real one that the interposed call forwards to. An MPI without UCX (Intel MPI)
  * never calls them. The C library's sched_yield, interposed for MPICH 5's blocking waits
- * (mpich_mt_yield.c), must land in libmpishmem too. */
+ * (mpich_mt_poll_yield.c), must land in libmpishmem too. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <shmem.h>
@@ -64,7 +64,7 @@ int main(void)
               (pal ? check(ompi_names, sizeof ompi_names / sizeof *ompi_names, lib, pal,
                            "libopen-pal")
                    : 0);
-    /* sched_yield (mpich_mt_yield.c), on every MPI: MPICH 5 calls it inside its blocking
+    /* sched_yield (mpich_mt_poll_yield.c), on every MPI: MPICH 5 calls it inside its blocking
      * waits. A static link exports the program's copy only for a shared library that refers
      * to it, which not every MPI does: checked where libmpishmem is a shared object. */
     static const char *const libc_names[] = {"sched_yield"};

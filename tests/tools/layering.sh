@@ -3,6 +3,7 @@
 #
 # The layers, from the bottom:  base < transport/local < transport/mpi < core < coll < api
 # (transport/mpi may use transport/local; transport/local uses nothing of transport/mpi).
+# transport/mpi/quirks/ (the workarounds of MPI libraries' bugs) is part of transport/mpi.
 #  1. Every `#include "..."` of a file under src/ names a file of its own layer or a lower one
 #     (or a public header under include/).
 #  2. With OBJECTS (the library's object files, separated by blanks or ';', as CMake's
@@ -12,6 +13,11 @@
 #  3. The modules (a module: one file name without .c/.h, e.g. core/amo = core/amo.c +
 #     core/amo.h + its object) depend on each other without a circle, inside a layer too, where
 #     "depends" is either of the two above.
+#  4. The transport proper (transport/mpi outside quirks/) reaches a quirk only through the flags
+#     (quirks/mpi_quirks.h) or the header of a quirk named after its id in the quirk table
+#     (quirks/<id with '-' as '_'>.h, e.g. quirks/ompi_ucx_win_free_mt.h): it includes no other
+#     file of quirks/ and, with OBJECTS, uses no symbol of another quirks/ object (the shared
+#     plumbing of the quirks, such as the interposers' lookup of the next definition).
 # A violation is printed with the file (and line) that makes it; a circle as its chain of
 # modules, each step with what makes it. Exit status 0 and "layering ok" when all hold.
 set -u
@@ -21,6 +27,11 @@ src=$root/src
 files=$(cd "$src" && find . -name '*.[ch]' | sed 's|^\./||' | sort)
 [ -n "$files" ] || { echo "layering: no .c/.h files under $src"; exit 1; }
 objects=$(printf '%s\n' "${2:-}" | tr ';' ' ')
+# The quirks' ids as file names: X(ID, "ompi-ucx-win-free-mt", ...) -> ompi_ucx_win_free_mt.
+table=$src/transport/mpi/quirks/mpi_quirks_table.h
+[ -f "$table" ] || { echo "layering: no quirk table at $table"; exit 1; }
+quirk_ids=$(sed -n 's/.*X([A-Z0-9_]*, *"\([a-z0-9-]*\)".*/\1/p' "$table" | tr '-' '_' | tr '\n' ' ')
+[ -n "$quirk_ids" ] || { echo "layering: no quirk ids read from $table"; exit 1; }
 
 {
   # F FILE: a file of src/; I FILE LINE TARGET: one of its quoted includes (TARGET as written).
@@ -71,7 +82,17 @@ objects=$(printf '%s\n' "${2:-}" | tr ';' ' ')
         if ($3 == "U") print "U", m, $2
         else if ($3 ~ /^[ABCDGRSTVWiu]$/) print "D", m, $2 }'
   fi
-} | awk -v src="$src" -v inc="$root/include" -v with_objects="${objects:+1}" '
+} | awk -v src="$src" -v inc="$root/include" -v with_objects="${objects:+1}" \
+    -v quirk_ids="$quirk_ids" '
+BEGIN { n = split(quirk_ids, q, " "); for (i = 1; i <= n; i++) quirk_id[q[i]] = 1 }
+# Whether a path (or a module) is of the transport proper, of quirks/, or the interface of a quirk
+# (the flags, or the module named after a quirk id).
+function proper(p) { return p ~ /^transport\/mpi\// && p !~ /^transport\/mpi\/quirks\// }
+function in_quirks(p) { return p ~ /^transport\/mpi\/quirks\// }
+function quirk_interface(p,    stem) {
+  stem = p; sub(/^.*\//, "", stem); sub(/\.[ch]$/, "", stem)
+  return stem == "mpi_quirks" || stem in quirk_id
+}
 # The layer of a path under src/ (its rank from the bottom), -1 if it is in none.
 function layer(p) {
   if (p ~ /^base\//) return 0
@@ -152,6 +173,11 @@ $1 == "I" {
             " must not include " layer_name(layer(p)) " (a higher layer)"
       bad = 1
     }
+    if (proper(f) && in_quirks(p) && !quirk_interface(p)) {
+      print "layering: " f ":" line " includes \"" t "\": the transport proper reaches a quirk " \
+            "only through quirks/mpi_quirks.h or the header named after the quirk'"'"'s id"
+      bad = 1
+    }
     add_edge(module(f), module(p), f ":" line " includes \"" t "\"")
   } else if (!exists(inc "/" t)) {
     print "layering: " f ":" line " includes \"" t "\", which is neither under src/ nor a " \
@@ -173,6 +199,12 @@ END {
       said[a, b, "up"] = 1
       print "layering: " a ".c uses " s " of " b ".c: " layer_name(layer(a)) \
             " must not use " layer_name(layer(b)) " (a higher layer)"
+      bad = 1
+    }
+    if (proper(a) && in_quirks(b) && !quirk_interface(b) && !((a, b, "quirk") in said)) {
+      said[a, b, "quirk"] = 1
+      print "layering: " a ".c uses " s " of " b ".c: the transport proper uses a quirk only " \
+            "through its flag or the module named after the quirk'"'"'s id"
       bad = 1
     }
     add_edge(a, b, a ".c uses " s " of " b ".c")

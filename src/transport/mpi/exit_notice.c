@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "mpi_comm.h"
-#include "mpi_quirks.h"
+#include "quirks/mpi_quirks.h"
 
 static struct {
     int sent;          /* this PE sent notices */

@@ -11,9 +11,9 @@
 
 #include "../../base/error.h"
 #include "launcher_env.h"
-#include "mpi_quirks.h"
-#include "mpich_node_shm.h"
-#include "ompi_sm_segments.h"
+#include "quirks/mpi_quirks.h"
+#include "quirks/mpich_named_node_shm.h"
+#include "quirks/ompi_named_sm_segments.h"
 
 /* Set for this file by src/CMakeLists.txt. */
 #ifndef MPISHMEM_BUILD_LIBDIR

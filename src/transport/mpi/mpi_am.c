@@ -9,8 +9,8 @@
 #include "../local/local_amo.h"
 #include "mpi_progress.h"
 #include "mpi_batch_serve.h"
-#include "mpi_quirks.h"
 #include "wait_yield.h"
+#include "quirks/mpi_quirks.h"
 
 /* Requests carry this tag; replies carry the origin's slot number as their tag. */
 #define REQUEST_TAG 30000

@@ -4,10 +4,10 @@
 #include "mpi_amo_blocking.h"
 #include "mpi_amo_op.h"
 #include "mpi_progress.h"
-#include "mpi_quirks.h"
 #include "mpi_rma.h"
 #include "mpi_wait.h"
-#include "ompi_osc_rdma.h"
+#include "quirks/mpi_quirks.h"
+#include "quirks/ompi_rdma_bitwise_amo.h"
 
 void mpishmem_mpi_amo_setup(void)
 {

@@ -10,7 +10,7 @@
 #include "mpi_batch_accumulate.h"
 #include "mpi_batch_serve.h"
 #include "mpi_batch_wire.h"
-#include "mpi_quirks.h"
+#include "quirks/mpi_quirks.h"
 
 MPI_Comm mpishmem_batch_comm = MPI_COMM_NULL;
 

@@ -65,7 +65,7 @@ static inline void mpishmem_progress_note(void)
 extern MPISHMEM_INTERNAL int mpishmem_progress_blocked;
 /* How many of this thread's calls are such blocking MPI calls: inside them MPICH 5 at
  * MPI_THREAD_MULTIPLE yields the core at every poll, which the library mostly skips
- * (mpich_mt_yield.c). */
+ * (mpich_mt_poll_yield.c). */
 extern MPISHMEM_INTERNAL MPISHMEM_FAST_TLS _Thread_local int mpishmem_mpi_blocking_depth;
 static inline void mpishmem_blocking_enter(void)
 {

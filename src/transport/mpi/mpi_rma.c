@@ -8,12 +8,12 @@
 #include "../../base/env.h"
 #include "../../base/error.h"
 #include "mpi_batch.h"
-#include "mpi_quirks.h"
 #include "mpi_progress.h"
 #include "mpi_wait.h"
 #include "mpi_am.h"
-#include "mpich_target_table.h"
-#include "ompi_ucx_flush_ranks.h"
+#include "quirks/mpi_quirks.h"
+#include "quirks/mpich_rma_target_race.h"
+#include "quirks/ompi_ucx_win_free_mt.h"
 
 /* Blocks of a strided transfer per MPI call where the remedy of quirk OMPI_UCX_WIN_FREE_MT
  * applies (below osc/ucx's 1000 operations in flight). */
@@ -103,7 +103,7 @@ void *mpishmem_mpi_bounce(struct mpishmem_ctx *c, size_t n)
  *    with the request, 1.02x with the flush);
  *  - on an MPI not known, where the library serves other PEs' messages (batches, active
  *    messages), since its loop serves them while it waits.
- * Not on Open MPI's osc/ucx with the remedy of ompi_ucx_flush_ranks.c, which needs each
+ * Not on Open MPI's osc/ucx with the remedy of ompi_ucx_win_free_mt.c, which needs each
  * blocking get flushed. Elsewhere the flush: on Intel MPI 2021 with the progress thread
  * (batching on), the request-based get was 1.044-1.073x of raw MPI against 1.032-1.036x with
  * the flush (paired_bench -s, 2 PEs on two simulated nodes, 2x7 runs), and on Open MPI 5 no
@@ -440,7 +440,7 @@ void mpishmem_mpi_strided(struct mpishmem_ctx *c, const struct mpishmem_seg *s, 
     } else {
         /* Open MPI's osc/ucx flushes the thread's whole worker once 1000 of its operations
          * are in flight, which can wait for ever where the quirk's remedy applies
-         * (ompi_ucx_flush_ranks.c): there pieces of OMPI_UCX_PIECE blocks (one operation
+         * (ompi_ucx_win_free_mt.c): there pieces of OMPI_UCX_PIECE blocks (one operation
          * each), each flushed to its PE (which resets the count) before the next. */
         const size_t max_blocks = mpishmem_ompi_flush_ranks ? OMPI_UCX_PIECE : INT_MAX;
         for (int first = 1; nblocks; first = 0) {

@@ -13,7 +13,7 @@
 
 /* Opens `win` (over mpishmem_g.world) for the whole run: MPI_Win_lock_all, then whatever the
  * MPI loaded needs before threads share the window (quirk mpich-rma-target-race). Its end is
- * mpishmem_win_unlock_for_free (ompi_ucx_win_free.h). */
+ * mpishmem_win_unlock_for_free (ompi_ucx_win_free_mt.h). */
 MPISHMEM_INTERNAL void mpishmem_win_lock_for_run(MPI_Win win);
 /* Decides, once the progress thread and batching are settled (init), how blocking gets wait
  * (mpi_rma.c). */

@@ -56,7 +56,7 @@ void mpishmem_progress_yield_rounds(void)
  * `serve_mask` set (0: every poll), and at every poll that yields either way (PEs sharing
  * cores, where each poll takes a time slice). */
 /* Whether a yielding poll of a wait also serves other PEs' messages: where MPI's progress
- * comes through UCX's progress call (mpich_ucx_yield.c counts its events), only when it found
+ * comes through UCX's progress call (quirks/ucx_yield_idle.c counts its events), only when it found
  * events since this wait last looked; elsewhere always. Each serve is an MPI call (a probe, a
  * test) whose progress polls the network again: where PEs share cores, a waiting PE's turn on
  * the core is its poll, and 4 MPI calls in it made each turn ~15-20 us (emulated cluster, 2

@@ -12,8 +12,8 @@
 #include "mpi_batch.h"
 #include "mpi_batch_serve.h"
 #include "mpi_progress.h"
-#include "mpich_ucx_yield.h"
-#include "ompi_ucx_flush_ranks.h"
+#include "quirks/ompi_ucx_win_free_mt.h"
+#include "quirks/ucx_yield_idle.h"
 
 /* Serves what other PEs sent this one to apply: active-message AMOs and batches; returns how
  * many. */
@@ -100,11 +100,11 @@ enum mpishmem_mpi_loop_kind {
  * the wait policy makes waits yield without a long spin (PEs outnumber cores, or contention
  * is seen: base/wait_policy.h), except
  *  - a compare-and-swap where MPI's progress runs through UCX's progress call: MPI's flush
- *    yields then too (mpich_ucx_yield.c), and in the loop the compare-and-swap needs a second
+ *    yields then too (ucx_yield_idle.c), and in the loop the compare-and-swap needs a second
  *    operation (a no-op fetch) that MPICH over UCX sends only once the first is done: two
  *    round trips (emulated cluster, 2 hosts x 2 PEs sharing the cores, Debian's MPICH:
  *    192 us per compare-and-swap in the loop, 80 us in the flush that yields);
- *  - on Open MPI's osc/ucx with the remedy of ompi_ucx_flush_ranks.c, which makes no
+ *  - on Open MPI's osc/ucx with the remedy of ompi_ucx_win_free_mt.c, which makes no
  *    request-based put or get; its AMOs still do where PEs outnumber cores, as they always
  *    have.
  * Per PE, a get may wait in the loop anyway (mpi_rma.c, get_route). */

@@ -1,6 +1,6 @@
 /* mpishmem: the yield of a wait's poll, where mpishmem_wait_yields (base/wait_policy.h) said so.
  * Its own file in the MPI transport, not in base: sched_yield is this transport's
- * (mpich_mt_yield.c interposes it), and every wait of the library calls this one. */
+ * (mpich_mt_poll_yield.c interposes it), and every wait of the library calls this one. */
 #ifndef MPISHMEM_WAIT_YIELD_H
 #define MPISHMEM_WAIT_YIELD_H
 

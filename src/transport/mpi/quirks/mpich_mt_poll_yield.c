@@ -22,14 +22,14 @@
  * mpich-mt-poll-yield applies and MPI runs at MPI_THREAD_MULTIPLE; elsewhere the call passes
  * straight through. */
 #define _GNU_SOURCE
-#include "mpich_mt_yield.h"
+#include "mpich_mt_poll_yield.h"
 
 #include <mpi.h>
 #include <sched.h>
 
-#include "../../base/wait_policy.h"
-#include "../../base/state.h"
-#include "mpi_progress.h"
+#include "../../../base/wait_policy.h"
+#include "../../../base/state.h"
+#include "../mpi_progress.h"
 #include "mpi_quirks.h"
 #include "ucx_interposer_next.h"
 

@@ -4,7 +4,7 @@
  * selection list (OMPI_MCA_osc) and "osc_rdma_acc_use_amo" (OMPI_MCA_osc_rdma_acc_use_amo).
  * Read after MPI_Init, so it holds whoever initialized MPI; a variable not found counts as
  * Open MPI's default (rdma selectable, BTL atomics on). */
-#include "ompi_osc_rdma.h"
+#include "ompi_rdma_bitwise_amo.h"
 
 #include <mpi.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* MPICH's per-window table of RMA targets filled before threads share a window (quirk
- * mpich-rma-target-race, mpich_target_table.c). Needs MPI only, so that the reproducer
+ * mpich-rma-target-race, mpich_rma_target_race.c). Needs MPI only, so that the reproducer
  * (tests/mpi_repro/target_table_race.c) applies the very same remedy. */
-#ifndef MPISHMEM_MPICH_TARGET_TABLE_H
-#define MPISHMEM_MPICH_TARGET_TABLE_H
+#ifndef MPISHMEM_MPICH_RMA_TARGET_RACE_H
+#define MPISHMEM_MPICH_RMA_TARGET_RACE_H
 
 #include <mpi.h>
 

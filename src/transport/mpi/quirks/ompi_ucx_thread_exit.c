@@ -16,7 +16,7 @@
  * in libopen-pal through the dynamic linker): opal_common_ucx_ctx_flush,
  * opal_common_ucx_wpmem_fence and opal_common_ucx_wpctx_release (MPI_Win_free) each hold a
  * lock shared among them. A thread that has connected through osc/ucx (its first
- * ucp_ep_create, ompi_ucx_ep_reuse.c) gets a thread-exit handler (glibc's
+ * ucp_ep_create, ompi_ucx_pooled_ep.c) gets a thread-exit handler (glibc's
  * __cxa_thread_atexit_impl, which C++'s thread_local destructors use: these run before any
  * thread-specific-data destructor), which takes the lock exclusively, so the thread's end waits
  * for flushes in progress and holds new ones off; a destructor of its own, re-armed once,

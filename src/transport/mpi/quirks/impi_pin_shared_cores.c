@@ -9,7 +9,7 @@
  * that share cores therefore run on every core given to the host's PEs, as they do under
  * MPICH's and Open MPI's launchers, which bind nothing by default. */
 #define _GNU_SOURCE
-#include "impi_affinity.h"
+#include "impi_pin_shared_cores.h"
 
 #include <stdlib.h>
 

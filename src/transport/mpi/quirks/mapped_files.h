@@ -1,5 +1,6 @@
 /* mpishmem: the files this process maps by name, read from /proc/self/maps, for the quirks that
- * remove the names of an MPI's shared-memory objects (mpich_node_shm.c, ompi_sm_segments.c). */
+ * remove the names of an MPI's shared-memory objects (mpich_named_node_shm.c,
+ * ompi_named_sm_segments.c). */
 #ifndef MPISHMEM_MAPPED_FILES_H
 #define MPISHMEM_MAPPED_FILES_H
 

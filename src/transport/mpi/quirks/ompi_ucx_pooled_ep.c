@@ -14,7 +14,7 @@
  *
  * The library interposes the three UCX calls involved (Open MPI calls them through the
  * dynamic linker, and libmpishmem comes before libucp in the lookup order, as for the other
- * interposers: mpich_ucx_yield.c). An endpoint created to a worker address alone is recorded
+ * interposers: ucx_yield_idle.c). An endpoint created to a worker address alone is recorded
  * with its worker and the peer worker's unique id (ucp_worker_address_query). Its
  * ucp_ep_destroy only marks it idle, connection and all, and the next ucp_ep_create from the
  * same worker to the same peer worker gets it back instead of a new connection:

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "mpich_node_shm.h"
+#include "mpich_named_node_shm.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  * table it only ever gets read (entries leave when the window is freed, or at the epoch's end
  * with MPIR_CVAR_CH4_RMA_MEM_EFFICIENT; the library's windows stay in one passive-target epoch
  * for their whole life), so filling it while one thread holds the window closes the race. */
-#include "mpich_target_table.h"
+#include "mpich_rma_target_race.h"
 
 #include <string.h>
 

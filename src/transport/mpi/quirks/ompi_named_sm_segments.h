@@ -4,8 +4,8 @@
  * MPI_Finalize: a job that is killed leaves them all behind. A peer attaches a segment by its
  * name, so the name may go only once every process that will use the segment maps it: the
  * processes of the same job on this host. */
-#ifndef MPISHMEM_OMPI_SM_SEGMENTS_H
-#define MPISHMEM_OMPI_SM_SEGMENTS_H
+#ifndef MPISHMEM_OMPI_NAMED_SM_SEGMENTS_H
+#define MPISHMEM_OMPI_NAMED_SM_SEGMENTS_H
 
 #include <mpi.h>
 

@@ -10,7 +10,7 @@
  *
  * The library interposes ucp_worker_progress (MPICH calls it through the dynamic linker,
  * and libmpishmem comes before libucp in the lookup order, as for the finalize remedy in
- * mpich_ucx_finalize.c) and yields after an idle call only while mpishmem_mpi_yield_idle is
+ * ucx_close_grace.c) and yields after an idle call only while mpishmem_mpi_yield_idle is
  * set: before MPI_Init when the launcher says this host runs more PEs than it has online
  * CPUs, then from shmem_init's own finding (MPISHMEM_OVERSUBSCRIBED). On dedicated cores
  * nothing changes but one indirect call per progress.
@@ -28,11 +28,11 @@
 #define _GNU_SOURCE
 #include <mpi.h>
 
-#include "mpich_ucx_yield.h"
-#include "../../base/wait_policy.h"
-#include "mpi_progress.h"
+#include "ucx_yield_idle.h"
+#include "../../../base/wait_policy.h"
+#include "../mpi_progress.h"
 #include "mpi_quirks.h"
-#include "wait_yield.h"
+#include "../wait_yield.h"
 #include "ucx_interposer_next.h"
 
 #include <sched.h>

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "ompi_sm_segments.h"
+#include "ompi_named_sm_segments.h"
 
 #include <stdint.h>
 #include <stdlib.h>

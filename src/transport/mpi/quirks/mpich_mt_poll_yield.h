@@ -1,7 +1,8 @@
-#ifndef MPISHMEM_MPICH_MT_YIELD_H
-#define MPISHMEM_MPICH_MT_YIELD_H
+#ifndef MPISHMEM_MPICH_MT_POLL_YIELD_H
+#define MPISHMEM_MPICH_MT_POLL_YIELD_H
 /* MPICH 5 at MPI_THREAD_MULTIPLE: the library's own blocking MPI calls keep the core instead
- * of giving it away at every poll of MPI's wait (mpich_mt_yield.c, quirk mpich-mt-poll-yield). */
+ * of giving it away at every poll of MPI's wait (mpich_mt_poll_yield.c, quirk
+ * mpich-mt-poll-yield). */
 
 /* Switches the remedy on (where the quirk applies and MPI runs at MPI_THREAD_MULTIPLE) or
  * off; called once MPI's thread level is known. */

@@ -4,8 +4,8 @@
  * every host. Once MPI_Init has returned in one process of a node, every process of that node
  * has mapped the object (MPICH's bootstrap waits for all of them), and MPICH's finalize ignores
  * a name already gone: the name can go as soon as MPI is up. */
-#ifndef MPISHMEM_MPICH_NODE_SHM_H
-#define MPISHMEM_MPICH_NODE_SHM_H
+#ifndef MPISHMEM_MPICH_NAMED_NODE_SHM_H
+#define MPISHMEM_MPICH_NAMED_NODE_SHM_H
 
 /* Where the quirk applies: unlinks the names of the MPICH node objects this process maps.
  * Call after MPI_Init. */

@@ -1,7 +1,7 @@
-#ifndef MPISHMEM_IMPI_AFFINITY_H
-#define MPISHMEM_IMPI_AFFINITY_H
+#ifndef MPISHMEM_IMPI_PIN_SHARED_CORES_H
+#define MPISHMEM_IMPI_PIN_SHARED_CORES_H
 /* Intel MPI's launcher pins every rank to one core (quirk impi-pin-shared-cores,
- * mpi_quirks_table.h): impi_affinity.c. */
+ * mpi_quirks_table.h): impi_pin_shared_cores.c. */
 #include <sched.h> /* cpu_set_t: the includer defines _GNU_SOURCE first */
 
 /* Where the quirk applies and the host's PEs share cores (`shared`, from shmem_init's finding
