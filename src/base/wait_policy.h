@@ -114,6 +114,15 @@ static inline void mpishmem_wait_yield_took(uint64_t ns, uint64_t now)
 extern MPISHMEM_INTERNAL int mpishmem_wait_sleeping;
 MPISHMEM_INTERNAL int mpishmem_wait_sleeping_now(void);
 
+/* Where this host's PEs are this many per core or more, the waits that can be woken always
+ * sleep: each yield then hands the core to one of several pollers, and a PE that a barrier
+ * waits for gets its turn only after all of them (shmem_barrier_all, 8 PEs on 2 cores, one
+ * node, runs of 5000: Debian's MPICH 4 median 100 us yielding (19-143), 12 us sleeping
+ * (10.6-118, most runs 11); MPICH 5 125-163 against 84-117 us). With fewer per core it did not
+ * pay on every MPI (4 PEs on 2 cores: MPICH 4 6-42 against 3-11 us, but MPICH 5 3.5-8 against
+ * 27-29 us; 6 PEs: no clear difference). */
+#define MPISHMEM_WAIT_SLEEP_PES_PER_CORE 4
+
 /* Whether this poll of wait `w` sleeps until it is woken, rather than polling and yielding:
  * for a wait that something wakes when it may end (the node's collective waits: a doorbell,
  * src/coll/coll_wait.h), past its spin, while yields lose the core to tasks that do not yield
@@ -121,12 +130,14 @@ MPISHMEM_INTERNAL int mpishmem_wait_sleeping_now(void);
  * scheduler makes each yield cost the rest of the yielder's slice, so the PE polls once per
  * slice of the other task (4 PEs beside 2 CPU hogs, 2 cores: 1.4-1.5 ms per
  * shmem_barrier_all). A sleeper is off the run queue: the tasks left share the core by their
- * weights, and its wake-up puts it back at once. Other waits (a flag that remote stores set,
+ * weights, and its wake-up puts it back at once. So too where PEs are
+ * MPISHMEM_WAIT_SLEEP_PES_PER_CORE per core or more. Other waits (a flag that remote stores set,
  * an MPI request) have nothing to wake them and keep yielding. */
 static inline int mpishmem_wait_sleeps(const struct mpishmem_wait *w)
 {
-    return (w->yielding || mpishmem_g.oversubscribed) &&
-           MPISHMEM_UNLIKELY(__atomic_load_n(&mpishmem_wait_sleeping, __ATOMIC_RELAXED)) &&
+    if (!(w->yielding || mpishmem_g.oversubscribed)) return 0;
+    if (mpishmem_g.oversubscribed >= MPISHMEM_WAIT_SLEEP_PES_PER_CORE) return 1;
+    return MPISHMEM_UNLIKELY(__atomic_load_n(&mpishmem_wait_sleeping, __ATOMIC_RELAXED)) &&
            mpishmem_wait_sleeping_now();
 }
 
