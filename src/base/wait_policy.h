@@ -31,6 +31,7 @@
 
 #include <stdint.h>
 
+#include "cpu_share.h"
 #include "state.h"
 
 /* A remote operation that takes this many times its kind's usual time is a sign that the PE it
@@ -86,6 +87,9 @@ struct mpishmem_wait {
  * first poll may come late, when MPI's first test did the operation's work). */
 MPISHMEM_INTERNAL struct mpishmem_wait mpishmem_wait_op_begin(enum mpishmem_wait_kind kind);
 
+/* Contention seen now (the caller's sign: a thread kept off its core). */
+MPISHMEM_INTERNAL void mpishmem_contention_seen(uint64_t now);
+
 /* Nonzero while contention counts as seen (relaxed; set and cleared in wait_policy.c). */
 extern MPISHMEM_INTERNAL int mpishmem_contended;
 
@@ -103,10 +107,14 @@ static inline int mpishmem_wait_yields(struct mpishmem_wait *w)
 }
 
 /* A yield of a wait took `ns` (ending at `now`), one of those that the yield times
- * (transport/mpi/wait_yield.c): a lost one, among others lately, starts a sleeping stretch. */
+ * (transport/mpi/wait_yield.c): one that gave the core to another task is a sign of contention
+ * (while contention detection is on: MPISHMEM_OVERSUBSCRIBED=auto); a lost one, among others
+ * lately, starts a sleeping stretch. */
 MPISHMEM_INTERNAL void mpishmem_wait_yield_lost(uint64_t now);
 static inline void mpishmem_wait_yield_took(uint64_t ns, uint64_t now)
 {
+    if (ns >= MPISHMEM_WAIT_YIELD_ALONE_NS && mpishmem_shared_detect)
+        mpishmem_contention_seen(now);
     if (MPISHMEM_UNLIKELY(ns >= MPISHMEM_WAIT_YIELD_LOST_NS)) mpishmem_wait_yield_lost(now);
 }
 
@@ -160,8 +168,6 @@ MPISHMEM_INTERNAL void mpishmem_wait_op_done(const struct mpishmem_wait *w);
  * far above its kind's usual time, else a lesson of that time (sampled by the caller). */
 MPISHMEM_INTERNAL void mpishmem_wait_op_timed(enum mpishmem_wait_kind kind, uint64_t ns);
 
-/* Contention seen now (the caller's sign: a thread kept off its core). */
-MPISHMEM_INTERNAL void mpishmem_contention_seen(uint64_t now);
 
 /* The budget of a wait of `kind` now, in ns (for shmem-info and the tests). */
 MPISHMEM_INTERNAL uint64_t mpishmem_wait_budget_ns(enum mpishmem_wait_kind kind);

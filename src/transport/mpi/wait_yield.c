@@ -5,7 +5,6 @@
 #include <sched.h>
 
 #include "../../base/clock.h"
-#include "../../base/cpu_share.h"
 
 void mpishmem_wait_yield(struct mpishmem_wait *w)
 {
@@ -22,10 +21,8 @@ void mpishmem_wait_yield(struct mpishmem_wait *w)
     uint64_t t1 = mpishmem_clock_ns();
     mpishmem_wait_yield_took(t1 - t0, t1);
     if (mpishmem_g.oversubscribed) return;
-    if (t1 - t0 >= MPISHMEM_WAIT_YIELD_ALONE_NS) {
-        w->shift = 0;
-        if (mpishmem_shared_detect) mpishmem_contention_seen(t1);
-    } else if (w->shift < MPISHMEM_WAIT_YIELD_SHIFT_MAX &&
-               !__atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED))
+    if (t1 - t0 >= MPISHMEM_WAIT_YIELD_ALONE_NS) w->shift = 0;
+    else if (w->shift < MPISHMEM_WAIT_YIELD_SHIFT_MAX &&
+             !__atomic_load_n(&mpishmem_contended, __ATOMIC_RELAXED))
         w->shift++;
 }
