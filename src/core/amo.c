@@ -10,6 +10,7 @@
 #include "../transport/local/local_amo.h"
 #include "../transport/mpi/mpi_am.h"
 #include "../transport/mpi/mpi_batch.h"
+#include "../transport/mpi/mpi_route.h"
 #include "../transport/mpi/mpi_amo.h"
 #include "../transport/mpi/mpi_amo_blocking.h"
 #include "../transport/mpi/quirks/mpi_quirks.h"
@@ -114,18 +115,14 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
         if (kind == MPISHMEM_AMO_NBI) mpishmem_amo_unbits(result, old, size);
         return old;
     }
-    /* A non-fetching AMO to another node: into the context's batch (mpi_batch.h), but in the
-     * MPI mode the first one after a direct operation to `pe` (mpishmem_batch_after_direct). */
-    int after_direct = 0;
-    if (c->batch && !s->peer[pe] && kind == MPISHMEM_AMO_NONFETCHING &&
-        mpishmem_batch_fits(off) &&
-        (mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_AM || mpishmem_mpi_amo_batchable(op, size))) {
-        after_direct = mpishmem_g.amo_mode == MPISHMEM_AMO_MODE_MPI &&
-                       mpishmem_batch_after_direct(c, pe);
-        if (!after_direct) {
-            mpishmem_batch_amo(c, s->id, off, op, size, operand, pe);
-            return 0;
-        }
+    /* Beyond load/store reach: a non-fetching AMO goes where its route says (mpi_route.h),
+     * every other through MPI after the context's batches to `pe`. */
+    enum mpishmem_route r = kind == MPISHMEM_AMO_NONFETCHING && !s->peer[pe]
+                                ? mpishmem_amo_route(c, off, op, size, pe)
+                                : MPISHMEM_ROUTE_MPI_ORDERED;
+    if (r == MPISHMEM_ROUTE_BATCH) {
+        mpishmem_batch_amo(c, s->id, off, op, size, operand, pe);
+        return 0;
     }
     mpishmem_batch_before_direct(c, pe);
     mpishmem_ctx_lock(c);
@@ -136,7 +133,7 @@ uint64_t mpishmem_amo_general(struct mpishmem_ctx *c, const char *routine, int o
         old = mpishmem_mpi_amo_blocking(c, s, off, op, size, operand, compare, pe);
     else
         old = mpishmem_mpi_amo(c, s, off, op, size, operand, compare, pe, kind, result);
-    if (after_direct) mpishmem_batch_direct_taken(c);
+    if (r == MPISHMEM_ROUTE_MPI_FIRST) mpishmem_route_first_taken(c);
     mpishmem_ctx_unlock(c);
     return old;
 }
@@ -168,9 +165,8 @@ uint64_t mpishmem_amo_fetch(struct mpishmem_ctx *c, const char *routine, int op,
     MPISHMEM_WORLD_PE_CHECK(routine, pe);
     size_t off = (size_t)((const char *)dest - mpishmem_g.heap.base);
     if (MPISHMEM_UNLIKELY(!fetch_quick || off >= mpishmem_g.heap.size || c->locking ||
-                          mpishmem_g.heap.amo_peer[pe] || mpishmem_batch_busy(c, pe)))
+                          mpishmem_g.heap.amo_peer[pe] || !mpishmem_route_direct_now(c, pe)))
         return fetch_general(c, routine, op, size, dest, operand, compare, pe);
-    mpishmem_batch_note_direct(c, pe);
     if (op == MPISHMEM_AMO_FETCH && mpishmem_progress_fetch_counted()) /* core/progress.h */
         return fetch_sampled(c, dest, off, size, pe);
     return mpishmem_mpi_amo_blocking_inline(c, &mpishmem_g.heap, off, op, size, operand, compare,

@@ -13,6 +13,20 @@ static struct mpishmem_seg *lookup(const char *routine, const void *addr, size_t
     return s;
 }
 
+/* A put on a route of MPI (mpi_route.h). */
+static void put_remote_routed(struct mpishmem_ctx *c, enum mpishmem_route r, int seg, size_t off,
+                              const void *src, size_t n, int pe, int blocking)
+{
+    if (r == MPISHMEM_ROUTE_MPI_ORDERED && seg == MPISHMEM_SEG_HEAP) {
+        mpishmem_put_remote_direct(c, off, src, n, pe, blocking);
+        return;
+    }
+    mpishmem_ctx_lock(c);
+    mpishmem_mpi_put(c, mpishmem_seg_by_id(seg), off, src, n, pe, blocking);
+    if (r == MPISHMEM_ROUTE_MPI_FIRST) mpishmem_route_first_taken(c);
+    mpishmem_ctx_unlock(c);
+}
+
 void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *dest,
                           const void *src, size_t n, int pe, int blocking)
 {
@@ -29,63 +43,11 @@ void mpishmem_put_general(struct mpishmem_ctx *c, const char *routine, void *des
     if (peer) {
         memcpy(peer + off, src, n);
         mpishmem_pending_mark(c, MPISHMEM_PENDING_LOCAL);
-    } else if (c->batch && n <= mpishmem_batch_max && mpishmem_batch_fits(off)) {
-        mpishmem_put_small_remote(c, s->id, off, src, n, pe);
     } else {
-        mpishmem_ctx_lock(c);
-        mpishmem_mpi_put(c, s, off, src, n, pe, blocking);
-        mpishmem_ctx_unlock(c);
+        enum mpishmem_route r = mpishmem_put_route(c, s->id, off, n, pe);
+        if (r == MPISHMEM_ROUTE_BATCH) mpishmem_batch_put(c, s->id, off, src, n, pe);
+        else put_remote_routed(c, r, s->id, off, src, n, pe, blocking);
     }
-}
-
-/* mpishmem_put_small_remote's ways other than the heap's short one, out of line so that the
- * short one needs no stack frame. */
-static __attribute__((noinline)) void put_small_other(struct mpishmem_ctx *c, int seg,
-                                                      size_t off, const void *src, size_t n,
-                                                      int pe)
-{
-    if (mpishmem_batch_may_go_direct(pe) && (seg != MPISHMEM_SEG_HEAP || c->locking)) {
-        mpishmem_ctx_lock(c);
-        if (mpishmem_batch_put_goes_direct(c, seg, pe)) {
-            mpishmem_mpi_put(c, mpishmem_seg_by_id(seg), off, src, n, pe, 1);
-            mpishmem_ctx_unlock(c);
-            return;
-        }
-        mpishmem_ctx_unlock(c);
-    }
-    if (mpishmem_batch_after_direct(c, pe)) {
-        mpishmem_ctx_lock(c);
-        mpishmem_mpi_put(c, mpishmem_seg_by_id(seg), off, src, n, pe, 1);
-        mpishmem_batch_direct_taken(c);
-        mpishmem_ctx_unlock(c);
-        return;
-    }
-    mpishmem_batch_put(c, seg, off, src, n, pe);
-}
-
-void mpishmem_put_small_remote(struct mpishmem_ctx *c, int seg, size_t off, const void *src,
-                               size_t n, int pe)
-{
-    /* No other thread uses `c` and MPI reaches `pe` through its shared memory: the heap's
-     * short path (a copy into the bounce buffer and MPI_Put), as with batching off, when
-     * nothing of `c` waits for `pe` (then mpishmem_batch_before_direct only notes `pe`). The
-     * common one cost ~60 instructions more, and this one's checks in a function with a frame
-     * ~20 more (callgrind, Intel MPI, 8-byte put + quiet). */
-    if (MPISHMEM_LIKELY(seg == MPISHMEM_SEG_HEAP && !c->locking &&
-                        mpishmem_batch_may_go_direct(pe) &&
-                        mpishmem_batch_put_goes_direct(c, seg, pe))) {
-        mpishmem_batch_note_direct(c, pe);
-        if (c == &mpishmem_ctx_default) mpishmem_mpi_putmem_heap(off, src, n, pe);
-        else mpishmem_mpi_put_heap(c, off, src, n, pe, 1);
-        return;
-    }
-    put_small_other(c, seg, off, src, n, pe);
-}
-
-void mpishmem_put_small_remote_value(struct mpishmem_ctx *c, int seg, size_t off, uint64_t bits,
-                                     size_t n, int pe)
-{
-    mpishmem_put_small_remote(c, seg, off, &bits, n, pe); /* the caller copied n bytes in */
 }
 
 void mpishmem_put_remote_direct(struct mpishmem_ctx *c, size_t o, const void *src, size_t n,
@@ -93,6 +55,19 @@ void mpishmem_put_remote_direct(struct mpishmem_ctx *c, size_t o, const void *sr
 {
     mpishmem_batch_before_direct(c, pe);
     mpishmem_mpi_put_heap(c, o, src, n, pe, blocking);
+}
+
+void mpishmem_put_remote_first(struct mpishmem_ctx *c, size_t o, const void *src, size_t n,
+                               int pe, int blocking)
+{
+    put_remote_routed(c, MPISHMEM_ROUTE_MPI_FIRST, MPISHMEM_SEG_HEAP, o, src, n, pe, blocking);
+}
+
+void mpishmem_put_remote_value(struct mpishmem_ctx *c, enum mpishmem_route r, size_t o,
+                               uint64_t bits, size_t n, int pe)
+{
+    /* the caller copied n bytes in */
+    put_remote_routed(c, r, MPISHMEM_SEG_HEAP, o, &bits, n, pe, 1);
 }
 
 void mpishmem_put_general_value(struct mpishmem_ctx *c, const char *routine, void *dest,

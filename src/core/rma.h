@@ -13,6 +13,7 @@
 #include "check.h"
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_rma.h"
+#include "../transport/mpi/mpi_route.h"
 
 #define MPISHMEM_INLINE static inline __attribute__((always_inline))
 
@@ -23,48 +24,44 @@ MPISHMEM_INTERNAL void mpishmem_put_general(struct mpishmem_ctx *c, const char *
  * a register: the caller's copy of it then needs no address, nor a stack frame to hold it. */
 MPISHMEM_INTERNAL void mpishmem_put_general_value(struct mpishmem_ctx *c, const char *routine,
                                                   void *dest, uint64_t bits, size_t n, int pe);
-/* A heap put to a PE on another node that batching does not take (too large): its earlier
- * batched operations first, then MPI. */
+/* A heap put to a PE beyond load/store reach on a route of MPI with batching on (mpi_route.h):
+ * MPISHMEM_ROUTE_MPI_ORDERED (_direct) and MPISHMEM_ROUTE_MPI_FIRST (_first); `_value` for
+ * either, blocking, of up to 8 bytes given as the first n of `bits` in memory order. Six
+ * arguments at most, so that the inlined caller passes none on the stack. */
 MPISHMEM_INTERNAL void mpishmem_put_remote_direct(struct mpishmem_ctx *c, size_t o,
                                                   const void *src, size_t n, int pe,
                                                   int blocking);
-/* A small put to a PE on another node with batching on: straight to MPI to a PE that MPI
- * reaches through its shared memory (mpishmem_batch_may_go_direct) when the context is idle
- * towards it (mpishmem_batch_put_goes_direct), or as the first small operation after a direct
- * one to that PE (mpishmem_batch_after_direct); else into the batch; `_value` for up to 8
- * bytes given as the first n of `bits` in memory order. */
-MPISHMEM_INTERNAL void mpishmem_put_small_remote(struct mpishmem_ctx *c, int seg, size_t off,
-                                                 const void *src, size_t n, int pe);
-MPISHMEM_INTERNAL void mpishmem_put_small_remote_value(struct mpishmem_ctx *c, int seg,
-                                                       size_t off, uint64_t bits, size_t n,
-                                                       int pe);
+MPISHMEM_INTERNAL void mpishmem_put_remote_first(struct mpishmem_ctx *c, size_t o,
+                                                 const void *src, size_t n, int pe, int blocking);
+MPISHMEM_INTERNAL void mpishmem_put_remote_value(struct mpishmem_ctx *c, enum mpishmem_route r,
+                                                 size_t o, uint64_t bits, size_t n, int pe);
 MPISHMEM_INTERNAL void mpishmem_get_general(struct mpishmem_ctx *c, const char *routine,
                                             void *dest, const void *src, size_t n, int pe,
                                             int blocking);
 
-/* Heap put to a PE on another node: into the context's batch when batching is on and it is
- * small (mpi_batch.h); else the default context's blocking puts (known when the caller is
- * inlined) take the short entries. */
+/* Heap put to a PE on another node, where its route says (mpi_route.h); with batching off
+ * the default context's blocking puts (known when the caller is inlined) take the short
+ * entries. */
 MPISHMEM_INLINE void mpishmem_put_remote_heap(struct mpishmem_ctx *c, size_t o, const void *src,
                                               size_t n, int pe, int blocking)
 {
-    if (c->batch != NULL) {
-        if (__builtin_constant_p(n) && n <= 8) { /* MPISHMEM_BATCH_MAX is 8 or more */
+    enum mpishmem_route r = mpishmem_put_route(c, MPISHMEM_SEG_HEAP, o, n, pe);
+    if (r != MPISHMEM_ROUTE_MPI) {
+        if (__builtin_constant_p(n) && n <= 8 && (r == MPISHMEM_ROUTE_BATCH || blocking)) {
             /* shmem_<T>_p & co.: the value in a register, so that the node-local path of the
              * caller needs no stack frame to give it an address. */
             uint64_t bits = 0;
             memcpy(&bits, src, n);
-            if (mpishmem_batch_may_go_direct(pe) || mpishmem_batch_after_direct(c, pe))
-                mpishmem_put_small_remote_value(c, MPISHMEM_SEG_HEAP, o, bits, n, pe);
-            else
+            if (r == MPISHMEM_ROUTE_BATCH)
                 mpishmem_batch_put_value(c, MPISHMEM_SEG_HEAP, o, bits, n, pe);
-        } else if (n <= mpishmem_batch_max) {
-            if (mpishmem_batch_may_go_direct(pe) || mpishmem_batch_after_direct(c, pe))
-                mpishmem_put_small_remote(c, MPISHMEM_SEG_HEAP, o, src, n, pe);
             else
-                mpishmem_batch_put(c, MPISHMEM_SEG_HEAP, o, src, n, pe);
-        } else {
+                mpishmem_put_remote_value(c, r, o, bits, n, pe);
+        } else if (r == MPISHMEM_ROUTE_BATCH) {
+            mpishmem_batch_put(c, MPISHMEM_SEG_HEAP, o, src, n, pe);
+        } else if (r == MPISHMEM_ROUTE_MPI_ORDERED) {
             mpishmem_put_remote_direct(c, o, src, n, pe, blocking);
+        } else {
+            mpishmem_put_remote_first(c, o, src, n, pe, blocking);
         }
         return;
     }

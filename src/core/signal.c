@@ -38,7 +38,7 @@ void mpishmem_put_signal(struct mpishmem_ctx *c, const char *routine, void *dest
         return;
     }
     /* After a put that went through MPI the signal goes through MPI too, in the MPI AMO mode
-     * (mpishmem_batch_after_direct). */
+     * (rule 4 of mpi_route.h: the first small operation after a direct one). */
     mpishmem_amo_general(c, routine, op, sizeof(uint64_t), sig_addr, signal, 0, pe,
                          MPISHMEM_AMO_NONFETCHING, NULL);
 }

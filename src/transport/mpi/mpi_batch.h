@@ -47,7 +47,7 @@ struct mpishmem_batch {
     unsigned n_unrequested; /* targets sent batches since they were last asked to confirm */
     struct mpishmem_batch_target *t; /* [n_pes] */
     /* The PE of the context's last operation through MPI, until a small operation to it
-     * has followed (-1: none); see mpishmem_batch_after_direct. */
+     * has followed (-1: none); see mpi_route.h. */
     int direct_pe;
     struct mpishmem_ctx *ctx;
     struct mpishmem_batch *next; /* the list of every context's batches (progress thread) */
@@ -121,16 +121,11 @@ extern MPISHMEM_INTERNAL int mpishmem_batch_lone_kinds;
 MPISHMEM_INTERNAL int mpishmem_batch_take_lone(struct mpishmem_ctx *c,
                                                struct mpishmem_batch_lone *l);
 
-/* The PEs to which a small put may go straight to MPI instead of into the batch: those MPI
- * reaches through its shared memory (mpishmem_g.mpi_host_peer), where quiet's lone shortcut
- * would take such a put out of the batch again. NULL when there is none (MPICH's cliques, a
- * job across hosts, the shortcut off), so that the batched path pays one load and a branch. */
+/* The PEs that MPI reaches through its shared memory (mpishmem_g.mpi_host_peer) where quiet's
+ * lone shortcut takes puts: a put to one of them on an idle context goes straight to MPI
+ * (mpi_route.h). NULL when there is none (MPICH's cliques, a job across hosts, the shortcut
+ * off), so that the batched path pays one load and a branch. */
 extern MPISHMEM_INTERNAL const unsigned char *mpishmem_batch_direct_pe;
-static inline int mpishmem_batch_may_go_direct(int pe)
-{
-    const unsigned char *d = mpishmem_batch_direct_pe;
-    return d != NULL && d[pe];
-}
 
 /* Whether `c` has records for `pe` buffered or sent and unconfirmed (NULL: batching off). An
  * acknowledgement read as arrived is ordered before what the caller does next (acquire). */
@@ -140,39 +135,6 @@ static inline int mpishmem_batch_busy(const struct mpishmem_ctx *c, int pe)
     return MPISHMEM_UNLIKELY(b != NULL) &&
            (__atomic_load_n(&b->t[pe].used, __ATOMIC_RELAXED) |
             __atomic_load_n(&b->t[pe].inflight, __ATOMIC_ACQUIRE));
-}
-
-/* Whether a small put of `c` to such a PE on segment `seg` goes straight to MPI now (the
- * context's lock held; core/rma.c): when nothing of the context to `pe` is buffered or
- * unconfirmed and the segment's window has no MPI operation unflushed. A put followed by
- * quiet then skips the record and its removal: 8-byte put + quiet, 2 PEs on two simulated
- * nodes with the progress thread, 0.93x on Intel MPI and 0.94x on Open MPI 5 of recording it
- * (median ratios of 13 and 11 paired rounds of bench/compare_paired_env.sh with the two
- * libraries; 0.96x either way with the order swapped). In a stream of puts only the first
- * goes direct (its window then has one unflushed), the rest are batched. It is unordered with
- * the records after it, as OpenSHMEM puts are without a fence, whose flush orders it;
- * put-with-signal flushes it before the signal (core/signal.c). */
-static inline int mpishmem_batch_put_goes_direct(const struct mpishmem_ctx *c, int seg, int pe)
-{
-    return !mpishmem_pending_get(c, 1 + seg) && !mpishmem_batch_busy(c, pe);
-}
-
-/* After a direct operation. A record makes the next direct operation to its PE wait for the
- * batch's acknowledgement, a round trip (below). Where a large put, a get or a fetching AMO to
- * a PE is followed by one small put or AMO to it, and then by the next direct one (put + fence
- * + flag, or a put-with-signal of more than MPISHMEM_BATCH_MAX bytes, in a loop), each round
- * would pay that trip. So the first small operation of a context after a direct one to the
- * same PE, with nothing of the context batched for that PE, goes through MPI too (core/rma.c,
- * core/amo.c: put, and AMO in the MPI AMO mode), and says so (mpishmem_batch_direct_taken);
- * the ones after it are batched, so that a stream stays one message. */
-static inline int mpishmem_batch_after_direct(const struct mpishmem_ctx *c, int pe)
-{
-    return __atomic_load_n(&c->batch->direct_pe, __ATOMIC_RELAXED) == pe &&
-           !mpishmem_batch_busy(c, pe);
-}
-static inline void mpishmem_batch_direct_taken(struct mpishmem_ctx *c)
-{
-    __atomic_store_n(&c->batch->direct_pe, -1, __ATOMIC_RELAXED);
 }
 
 /* mpishmem_batch_before_direct where the caller has already seen that nothing of `c` is
