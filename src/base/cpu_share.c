@@ -66,6 +66,35 @@ int mpishmem_core_kept_off(uint64_t now)
     return MPISHMEM_UNLIKELY(gap > GAP_NS) && after_gap(now);
 }
 
+int mpishmem_runnable_tasks(void)
+{
+    char buf[128];
+    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t len = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (len <= 0) return -1;
+    buf[len] = 0;
+    const char *p = buf;
+    for (int field = 0; field < 3 && p; field++) {
+        p = strchr(p, ' ');
+        if (p) p++;
+    }
+    return p == NULL ? -1 : atoi(p);
+}
+
+int mpishmem_machine_cpus(void)
+{
+    static int cpus; /* counted once; threads racing count the same (relaxed) */
+    int n = __atomic_load_n(&cpus, __ATOMIC_RELAXED);
+    if (n == 0) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        n = c > 0 ? (int)c : 1;
+        __atomic_store_n(&cpus, n, __ATOMIC_RELAXED);
+    }
+    return n;
+}
+
 int mpishmem_others_running(void)
 {
     static int host_pes; /* counted once; threads racing count the same (relaxed) */
@@ -74,17 +103,6 @@ int mpishmem_others_running(void)
         for (int i = 0; i < mpishmem_g.n_pes; i++) pes += mpishmem_g.mpi_host_peer[i] != 0;
         __atomic_store_n(&host_pes, pes, __ATOMIC_RELAXED);
     }
-    char buf[128];
-    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 1;
-    ssize_t len = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (len <= 0) return 1;
-    buf[len] = 0;
-    const char *p = buf;
-    for (int field = 0; field < 3 && p; field++) {
-        p = strchr(p, ' ');
-        if (p) p++;
-    }
-    return p == NULL || atoi(p) > pes;
+    int n = mpishmem_runnable_tasks();
+    return n < 0 || n > pes;
 }

@@ -40,4 +40,9 @@ MPISHMEM_INTERNAL int mpishmem_core_kept_off(uint64_t now);
  * core. Unknown (no such file): yes. A system call and a parse: not for every poll. */
 MPISHMEM_INTERNAL int mpishmem_others_running(void);
 
+/* The machine's runnable tasks now (that field of /proc/loadavg; -1: unknown), and its online
+ * CPUs (counted once). */
+MPISHMEM_INTERNAL int mpishmem_runnable_tasks(void);
+MPISHMEM_INTERNAL int mpishmem_machine_cpus(void);
+
 #endif

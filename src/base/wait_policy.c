@@ -146,6 +146,19 @@ void mpishmem_wait_yield_lost(uint64_t now)
     __atomic_store_n(&mpishmem_wait_sleeping, 1, __ATOMIC_RELAXED);
 }
 
+void mpishmem_wait_crowd_look(uint64_t now)
+{
+    static uint64_t last_look; /* relaxed atomic, every thread */
+    uint64_t prev = __atomic_load_n(&last_look, __ATOMIC_RELAXED);
+    if (now - prev < MPISHMEM_WAIT_CROWD_LOOK_NS) return;
+    __atomic_store_n(&last_look, now, __ATOMIC_RELAXED);
+    /* the count includes this thread, which is running */
+    if (mpishmem_runnable_tasks() < MPISHMEM_WAIT_SLEEP_PES_PER_CORE * mpishmem_machine_cpus())
+        return;
+    __atomic_store_n(&sleep_until, now + MPISHMEM_WAIT_SLEEP_HOLD_NS, __ATOMIC_RELAXED);
+    __atomic_store_n(&mpishmem_wait_sleeping, 1, __ATOMIC_RELAXED);
+}
+
 int mpishmem_wait_sleeping_now(void)
 {
     if (mpishmem_clock_ns() < __atomic_load_n(&sleep_until, __ATOMIC_RELAXED)) return 1;

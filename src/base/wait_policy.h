@@ -111,10 +111,13 @@ static inline int mpishmem_wait_yields(struct mpishmem_wait *w)
  * (while contention detection is on: MPISHMEM_OVERSUBSCRIBED=auto); a lost one, among others
  * lately, starts a sleeping stretch. */
 MPISHMEM_INTERNAL void mpishmem_wait_yield_lost(uint64_t now);
+MPISHMEM_INTERNAL void mpishmem_wait_crowd_look(uint64_t now);
 static inline void mpishmem_wait_yield_took(uint64_t ns, uint64_t now)
 {
-    if (ns >= MPISHMEM_WAIT_YIELD_ALONE_NS && mpishmem_shared_detect)
+    if (ns >= MPISHMEM_WAIT_YIELD_ALONE_NS && mpishmem_shared_detect) {
         mpishmem_contention_seen(now);
+        mpishmem_wait_crowd_look(now);
+    }
     if (MPISHMEM_UNLIKELY(ns >= MPISHMEM_WAIT_YIELD_LOST_NS)) mpishmem_wait_yield_lost(now);
 }
 
@@ -128,8 +131,13 @@ MPISHMEM_INTERNAL int mpishmem_wait_sleeping_now(void);
  * node, runs of 5000: Debian's MPICH 4 median 100 us yielding (19-143), 12 us sleeping
  * (10.6-118, most runs 11); MPICH 5 125-163 against 84-117 us). With fewer per core it did not
  * pay on every MPI (4 PEs on 2 cores: MPICH 4 6-42 against 3-11 us, but MPICH 5 3.5-8 against
- * 27-29 us; 6 PEs: no clear difference). */
+ * 27-29 us; 6 PEs: no clear difference). The count at shmem_init misses the PEs of other jobs,
+ * of other emulated hosts and the program's threads: so the waits also sleep for a stretch
+ * (MPISHMEM_WAIT_SLEEP_HOLD_NS) where a yield that gave the core away finds the machine's
+ * runnable tasks this many per CPU (mpishmem_wait_crowd_look, which looks at most every
+ * MPISHMEM_WAIT_CROWD_LOOK_NS). */
 #define MPISHMEM_WAIT_SLEEP_PES_PER_CORE 4
+#define MPISHMEM_WAIT_CROWD_LOOK_NS 1000000ull
 
 /* Whether this poll of wait `w` sleeps until it is woken, rather than polling and yielding:
  * for a wait that something wakes when it may end (the node's collective waits: a doorbell,
