@@ -148,27 +148,11 @@ static void setup_mpi(int requested, int *provided, const char *routine)
                                                           : to_mpi_level(requested);
     if (!up) {
         /* Safe components and transports before MPI starts, where the quirk table says the
-         * MPI loaded needs them (src/transport/mpi/quirks/mpi_quirks_table.h); a variable the user
-         * set wins. Too late when the program initialized MPI itself: see the user guide. */
-        if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_NO_OSC_RDMA]) setenv("OMPI_MCA_osc", "^rdma", 0);
-        if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_UCX_TCP_PUT]) setenv("UCX_TCP_PUT_ENABLE", "n", 0);
-        if (mpishmem_quirk_on[MPISHMEM_QUIRK_MPICH_OFI_INIT_ROUND_ROBIN] && !getenv("FI_PROVIDER") &&
-            !getenv("MPIR_CVAR_CH4_OFI_ENABLE_TAGGED") && !mpishmem_host_has_rdma_device()) {
-            setenv("MPIR_CVAR_CH4_OFI_ENABLE_TAGGED", "0", 1);
+         * MPI loaded needs them (src/transport/mpi/quirks/mpi_quirks_env.c); a variable the
+         * user set wins. Too late when the program initialized MPI itself: see the user guide. */
+        if (mpishmem_mpi_quirks_env(over, !mpishmem_env.globals_shared ||
+                                              mpishmem_env.simulated_nodes > 1))
             mpishmem_mpi_use.untagged = 1;
-        }
-        if (mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_OSC_UCX_QUERY_NOISE] &&
-            !mpishmem_ompi_ucx_choice_given() && !mpishmem_host_has_rdma_device())
-            setenv("OMPI_MCA_osc", "^ucx", 0);
-        if (over && mpishmem_quirk_on[MPISHMEM_QUIRK_OMPI_YIELD_WHEN_SHARED])
-            setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
-        /* Node peers that reach each other through MPI (globals through MPI, or simulated
-         * nodes on one host) would put through UCX's shared-memory transports, where MPICH
-         * 4.0 reads a put's source after the flush that completed it and corrupts puts from
-         * the reused bounce buffer. */
-        if (mpishmem_quirk_on[MPISHMEM_QUIRK_UCX_NO_SHM_TLS] &&
-            (!mpishmem_env.globals_shared || mpishmem_env.simulated_nodes > 1))
-            setenv("UCX_TLS", "^posix,sysv", 0);
         /* Not a quirk, a tuning: UCX's TCP transport sends in 8 KiB segments by default; in
          * 64 KiB ones, 32 KiB to 2 MiB puts and gets between hosts took about half the time
          * (emulated cluster, bench/shmem_bench; docs/multinode.md, "Large transfers"). Only

@@ -58,6 +58,13 @@ int mpishmem_host_has_rdma_device(void);
  * (OMPI_MCA_osc, OMPI_MCA_{osc,pml,opal_common}_ucx_{tls,devices}): then the library leaves
  * the choice of osc/ucx to them. */
 int mpishmem_ompi_ucx_choice_given(void);
+/* The workarounds that are the MPI's own settings, made before MPI_Init (mpi_quirks_env.c):
+ * environment variables of the MPI, UCX or libfabric, each where its entry applies, a value the
+ * user set winning. `oversubscribed`: PEs outnumber this host's cores by the launcher's count;
+ * `node_peers_via_mpi`: PEs of one host reach each other through MPI (globals through MPI,
+ * simulated nodes). Returns 1 where MPICH's tagged OFI messages were turned off
+ * (mpich-ofi-init-round-robin). */
+int mpishmem_mpi_quirks_env(int oversubscribed, int node_peers_via_mpi);
 /* The pieces of the decision, for shmem-info and the table's unit test
  * (tests/setup/setup_mpi_quirks.c): the library named by a version string, and whether an
  * entry applies to it (before MPISHMEM_MPI_QUIRKS). */
