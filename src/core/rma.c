@@ -54,7 +54,8 @@ void mpishmem_put_remote_direct(struct mpishmem_ctx *c, size_t o, const void *sr
                                 int pe, int blocking)
 {
     mpishmem_batch_before_direct(c, pe);
-    mpishmem_mpi_put_heap(c, o, src, n, pe, blocking);
+    if (c == &mpishmem_ctx_default && blocking) mpishmem_mpi_putmem_heap(o, src, n, pe);
+    else mpishmem_mpi_put_heap(c, o, src, n, pe, blocking);
 }
 
 void mpishmem_put_remote_first(struct mpishmem_ctx *c, size_t o, const void *src, size_t n,

@@ -51,9 +51,12 @@ void mpishmem_batch_init(int thread)
     /* On when some PE is not reached by load/store and either asked for, or automatic with a
      * progress thread: without one, records wait for the program's next call to the library
      * (a lone put before a long computation would wait with them). Decided together, since a
-     * PE that does not serve batches would hang the PEs that send it some. */
+     * PE that does not serve batches would hang the PEs that send it some. A heap whose
+     * offsets a record cannot hold (16 TiB) keeps it off, so that the routes of heap puts need
+     * not ask (mpi_route.h). */
     long mode = mpishmem_env.batch;
-    int want[2] = {(mode > 0 || (mode < 0 && thread)) && mpishmem_g.node_size < mpishmem_g.n_pes,
+    int want[2] = {(mode > 0 || (mode < 0 && thread)) && mpishmem_g.node_size < mpishmem_g.n_pes &&
+                       mpishmem_batch_fits(mpishmem_g.heap.size),
                    -(int)mpishmem_env.batch_bytes};
     int all[2];
     MPI_Allreduce(want, all, 2, MPI_INT, MPI_MIN, mpishmem_g.world);

@@ -53,7 +53,8 @@ static inline enum mpishmem_route mpishmem_put_route(const struct mpishmem_ctx *
     /* Batching takes up to mpishmem_batch_max bytes, which is 8 or more where it is on. */
     if ((!__builtin_constant_p(n) || n > 8) && n > mpishmem_batch_max)
         return MPISHMEM_ROUTE_MPI_ORDERED;
-    if (!mpishmem_batch_fits(off)) return MPISHMEM_ROUTE_MPI_ORDERED;
+    /* The heap's offsets fit where batching is on (mpishmem_batch_init). */
+    if (seg != MPISHMEM_SEG_HEAP && !mpishmem_batch_fits(off)) return MPISHMEM_ROUTE_MPI_ORDERED;
     /* To a PE that MPI reaches through its shared memory, where quiet's lone-record shortcut
      * would take the record out again, on an idle context: nothing of it buffered or
      * unconfirmed for `pe`, nothing unflushed on the segment's window (rule 3). */
