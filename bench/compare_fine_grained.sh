@@ -24,6 +24,11 @@
 # ENV: with BEFORE=BUILD_DIR, two settings of one build); CONFIGS (some of the names above, e.g.
 # "own.2x1 own.2x2"; the table keeps their order); HOGS (default 2); KEEP=DIR (keep each run's
 # output there).
+# LIBS="m o" adds the native peer: the same program built with Debian's Open MPI OSHMEM (its
+# oshcc), started by Open MPI's mpirun on the same cluster, alternated with mpishmem, with its own
+# options OARGS (default "-n 30 -r 3": its operations take milliseconds here); only on the
+# clusters (on one node it reaches no PE through a network: hogs.* gives it no result). Needs
+# openmpi-bin and libopenmpi-dev (scripts/install-deps.sh --openmpi).
 # For an Open MPI or other MPI build, MPISHMEM_CLUSTER_MPIEXEC names its launcher
 # (scripts/cluster.sh) and the run-time environment it needs must be set (scripts/mpi.sh env).
 set -e
@@ -34,7 +39,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 cluster=$here/../scripts/cluster.sh
 hogsh=$here/../tests/progress/with_cpu_hog.sh
 before=${BEFORE:+$(cd "$BEFORE" && pwd)}
-libs="${before:+b }m"
+libs=${LIBS:-${before:+b }m}
+oargs=${OARGS:--n 30 -r 3}
+for lib in $libs; do
+  case $lib in
+    m|o) ;;
+    b) [ -n "$before" ] || { echo "compare_fine_grained.sh: LIBS has b without BEFORE" >&2; exit 2; } ;;
+    *) echo "compare_fine_grained.sh: unknown library $lib in LIBS (b, m, o)" >&2; exit 2 ;;
+  esac
+done
 args=${ARGS:--n 300 -r 3}
 configs=${CONFIGS:-shared.2x1 shared.2x2 shared.2x4 own.2x1 own.2x2 own.2x4 hogs.np4}
 hogs=${HOGS:-2}
@@ -65,14 +78,21 @@ trap '[ -z "$child" ] || kill_tree "$child"; exit 130' INT TERM
 # may have no bench/fine_grained_bench of its own).
 "$build/bin/oshcc" -O2 "$here/fine_grained_bench.c" -o "$out/x_m"
 [ -z "$before" ] || "$before/bin/oshcc" -O2 "$here/fine_grained_bench.c" -o "$out/x_b"
+case " $libs " in *" o "*) /usr/bin/oshcc -O2 "$here/fine_grained_bench.c" -o "$out/x_o" ;; esac
 
 # one LIB CONFIG ROUND: one run; its output in $out/LIB.CONFIG.ROUND (stderr beside it, .err).
 one() {
   local lib=$1 config=$2 r=$3 dir=$build vars=${ENV:-} status=0
   [ "$lib" = b ] && dir=$before vars="${ENV:-} ${BEFORE_ENV:-}"
   local f=$out/$lib.$config.$r
-  case $config in
-    hogs.*)
+  case $lib.$config in
+    o.hogs.*) return 0 ;;
+    o.*)
+      local ppn=${config#*.2x}
+      # shellcheck disable=SC2086
+      env MPISHMEM_CLUSTER_MPIEXEC=mpirun.openmpi OMPI_MCA_osc=ucx timeout "$limit" \
+        sh "$cluster" run -n $((2 * ppn)) -ppn "$ppn" "$out/x_o" $oargs ;;
+    *.hogs.*)
       # shellcheck disable=SC2046,SC2086 # the settings and the options are words
       sh "$hogsh" "$hogs" env $(twonode_env "$dir") $vars timeout "$limit" \
         "$dir/bin/oshrun" -n 4 "$out/x_$lib" $args ;;
@@ -96,8 +116,11 @@ one() {
 # Every configuration of one kind in a round, builds alternated; which build goes first
 # alternates with the rounds, so neither always runs right after a cluster comes up.
 kind() {
-  local k=$1 r=$2 c order=$libs
-  [ $((r % 2)) -eq 0 ] && [ -n "$before" ] && order="m b"
+  local k=$1 r=$2 c lib order=$libs
+  if [ $((r % 2)) -eq 0 ]; then
+    order=""
+    for lib in $libs; do order="$lib $order"; done
+  fi
   for c in $configs; do
     case $c in "$k".*) for lib in $order; do one "$lib" "$c" "$r"; done;; esac
   done
@@ -122,11 +145,12 @@ for r in $(seq "$rounds"); do
   fi
 done
 sh "$cluster" down >/dev/null
-[ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && cp "$out"/[bm].* "$KEEP"/
+[ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && cp "$out"/[bmo].* "$KEEP"/
 
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, load $load0 before, $(cut -d' ' -f1-3 /proc/loadavg)" \
   "after, $(($(date +%s) - start)) s; $rounds rounds; bench: $args${ENV:+; ENV: $ENV}"
 echo "# mpishmem: $build${before:+; before: $before${BEFORE_ENV:+ with $BEFORE_ENV}}"
+case " $libs " in *" o "*) echo "# oshmem: Debian's Open MPI OSHMEM, bench: $oargs" ;; esac
 echo "# ns per operation. median: over the rounds, of the bench's median (over repetitions, of"
 echo "# the median over PEs); max, pe_max: the largest of all rounds (slowest repetition, slowest"
 echo "# PE); x2x1: median / the same build's 2x1 median (own.*: own.2x1, else shared.2x1); runs:"
@@ -158,7 +182,7 @@ done | awk -v configs="$configs" -v libs="$libs" '
     printf "%-8s %-11s %-13s %12s %12s %12s %7s %5s\n", "build", "config", "op", "median", "max", "pe_max", "x2x1", "runs"
     for (ci = 1; ci <= nc; ci++) for (o = 1; o <= nops; o++) for (li = 1; li <= nl; li++) {
       c = cs[ci]; op = ops[o]; lib = ls[li]; k = lib SUBSEP c SUBSEP op
-      name = lib == "b" ? "before" : "mpishmem"
+      name = lib == "b" ? "before" : lib == "o" ? "oshmem" : "mpishmem"
       if (!(k in v)) { printf "%-8s %-11s %-13s %12s\n", name, c, op, "no result"; continue }
       m = median(v[k])
       base = (c ~ /^own\./ ? "own.2x1" : "shared.2x1")

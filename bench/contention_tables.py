@@ -24,6 +24,13 @@ FINE_OPS = ["fetch_add", "compare_swap", "g", "add"]
 FINE_OP_LABEL = {"fetch_add": "`atomic_fetch_add`", "compare_swap": "`atomic_compare_swap`",
                  "g": "`shmem_long_g`", "add": "`atomic_add`"}
 MODES = [("default", "`mpi` (default)"), ("am", "`am`")]
+# The native peer's rows (compare_fine_grained.sh LIBS="m o", beside the default mode).
+PEER = "oshmem"
+PEER_LABEL = "Open MPI OSHMEM"
+PEER_NOTE = ("Open MPI OSHMEM: the same program built with Debian's Open MPI OSHMEM, started by "
+             "Open MPI's `mpirun` on the same hosts with its own defaults (UCX), fewer "
+             "operations per run (its operations take milliseconds here); one node: none (its "
+             "PEs of one node reach each other through shared memory, not a network).")
 KERNELS = ["histo_agp", "histo_exstack", "histo_exstack2", "histo_conveyor", "ig_agp",
            "ig_exstack", "ig_exstack2", "randperm_agp", "randperm_exstack", "randperm_exstack2",
            "whole_run"]
@@ -82,15 +89,17 @@ def _lines(raw, name):
         return f.read().splitlines()
 
 
-def read_fine(raw, mode):
-    """{(config, op): {median, max, pe_max, x2x1, runs}} (ns) of compare_fine_grained.sh's table,
-    and the number of runs that failed (exit status other than 0)."""
+def read_fine(raw, mode, lib="mpishmem"):
+    """{(config, op): {median, max, pe_max, x2x1, runs}} (ns) of compare_fine_grained.sh's table
+    for `lib` (mpishmem, or oshmem: Open MPI's OSHMEM, run beside the default mode), and the
+    number of its runs that failed (exit status other than 0)."""
     rows, failed = {}, 0
+    letter = "o" if lib == "oshmem" else "[bm]"
     for line in _lines(raw, f"contention_fine_{mode}"):
         f = line.split()
-        if re.match(r"# [bm] \S+ round \d+: exit status", line):
+        if re.match(r"# " + letter + r" \S+ round \d+: exit status", line):
             failed += 1
-        if len(f) < 5 or f[0] != "mpishmem":
+        if len(f) < 5 or f[0] != lib:
             continue
         if f[3] == "no":
             rows[(f[1], f[2])] = None
@@ -190,6 +199,9 @@ def fine_tables(raw, m):
         data[mode], failed[mode] = read_fine(raw, mode)
     if not any(data.values()):
         return {}
+    # The native peer: Open MPI's OSHMEM, on the clusters, in the default mode's runs.
+    data[PEER], failed[PEER] = read_fine(raw, "default", "oshmem")
+    rows = MODES + ([(PEER, PEER_LABEL)] if data[PEER] else [])
 
     def cell(mode, config, op, key, fmt):
         r = data[mode].get((config, op))
@@ -199,11 +211,11 @@ def fine_tables(raw, m):
         return text + (_runs_note(r["runs"], rounds) if key == "median" else "")
 
     # The user's guide: the configurations that matter, both modes, one row per op and mode.
-    head = ("| operation | AMO mode | 2x1 (µs) | 2x2 (µs) | 2x2/2x1 | own CPUs: 2x1 (µs) "
+    head = ("| operation | AMO mode or library | 2x1 (µs) | 2x2 (µs) | 2x2/2x1 | own CPUs: 2x1 (µs) "
             "| own CPUs: 2x2 (µs) | own: 2x2/2x1 | one node + hogs, 4 PEs (µs) |")
     lines = [head, "|---|---|" + "---:|" * 7]
     for op in FINE_OPS:
-        for mode, mlabel in MODES:
+        for mode, mlabel in rows:
             if not any((c, op) in data[mode] for c in FINE_CONFIGS):
                 continue
             lines.append("| " + " | ".join([
@@ -218,19 +230,20 @@ def fine_tables(raw, m):
         "µs per operation and PE, median over the rounds; 2xK: the emulated cluster at 2 hosts x "
         "K PEs, the hosts sharing the machine's 2 CPUs or (own CPUs) each on a CPU of its own; "
         "2x2/2x1: the ratio of the medians; (n/N): n of N rounds gave a result; –: none. "
-        "Configurations and more columns: [performance.md](performance.md#how-waits-give-the-"
+        + PEER_NOTE +
+        " Configurations and more columns: [performance.md](performance.md#how-waits-give-the-"
         "core-away)."]) + "\n"
 
     # docs/performance.md: every configuration, median, ratio and slowest PE in both modes.
     head = ("| configuration | operation | " + " | ".join(
-        f"{ml}: median (µs) | {ml}: x2x1 | {ml}: slowest PE (µs)" for _, ml in MODES) + " |")
-    lines = [head, "|---|---|" + "---:|" * 6]
+        f"{ml}: median (µs) | {ml}: x2x1 | {ml}: slowest PE (µs)" for _, ml in rows) + " |")
+    lines = [head, "|---|---|" + "---:|" * (3 * len(rows))]
     for config in FINE_CONFIGS:
         for op in FINE_OPS:
             if not any((config, op) in data[mode] for mode, _ in MODES):
                 continue
             cells = [FINE_CONFIG_LABEL[config], FINE_OP_LABEL[op]]
-            for mode, _ in MODES:
+            for mode, _ in rows:
                 cells += [cell(mode, config, op, "median", us), cell(mode, config, op, "x2x1", ratio),
                           cell(mode, config, op, "pe_max", us)]
             lines.append("| " + " | ".join(cells) + " |")
@@ -241,8 +254,8 @@ def fine_tables(raw, m):
              "operation in any repetition of any round. AMO mode: `mpi`, the default, makes "
              "every remote AMO an MPI accumulate; `am` sends it to the target, which applies it "
              "with CPU atomics ([AMO modes](performance.md#amo-modes-across-hosts)); `shmem_long_g` is an "
-             "`MPI_Get` in both."]
-    bad = [f"{ml}: {failed[mode]}" for mode, ml in MODES if failed[mode]]
+             "`MPI_Get` in both. " + PEER_NOTE]
+    bad = [f"{ml}: {failed[mode]}" for mode, ml in rows if failed[mode]]
     if bad:
         notes += ["", "Runs that ended with an error or were stopped (raw output: "
                   "`docs/perf/raw/contention_fine_*.txt`): " + "; ".join(bad) + "."]

@@ -14,7 +14,8 @@
 #   fine        bench/compare_fine_grained.sh ROUNDS: fine-grained blocking remote operations from
 #               every PE at once on the emulated cluster at 2 hosts x 1, 2 and 4 PEs, the hosts
 #               sharing the CPUs or on CPUs of their own, and 4 PEs on one node beside 2 CPU hogs;
-#               with the default AMO mode and with MPISHMEM_AMO=am
+#               with the default AMO mode and with MPISHMEM_AMO=am; Open MPI's OSHMEM beside
+#               the default mode on the clusters
 #   bale        bench/compare_bale_kernels.sh BALE_RUNS 4 2: bale-like kernels, 4 PEs on one node
 #               beside 2 CPU hogs and beside a concurrent 4-PE job, mpishmem and Open MPI OSHMEM
 #   cluster     bench/compare_bale_kernels.sh with SCENARIOS=cluster, CLUSTER_RUNS runs: the same
@@ -217,7 +218,9 @@ contention_part() {
   # The library's defaults, whatever the caller's environment says, then the am mode.
   for mode in default am; do
     echo "report.sh: contention: fine-grained operations, AMO mode $mode ($rounds rounds)" >&2
+    # The native peer (Open MPI's OSHMEM) once, beside the default mode.
     env -u MPISHMEM_AMO ARGS="${FINE_ARGS:-}" ENV="$([ "$mode" = am ] && echo MPISHMEM_AMO=am)" \
+      LIBS="m$([ "$mode" = default ] && echo " o")" OARGS= \
       BEFORE= BEFORE_ENV= CONFIGS= HOGS= KEEP= \
       bash "$here/compare_fine_grained.sh" "$build" "$rounds" 2>&1 |
       tee "$raw/contention_fine_$mode.txt" >&2
