@@ -26,9 +26,9 @@
 # output there).
 # LIBS="m o" adds the native peer: the same program built with Debian's Open MPI OSHMEM (its
 # oshcc), started by Open MPI's mpirun on the same cluster, alternated with mpishmem, with its own
-# options OARGS (default "-n 30 -r 3": its operations take milliseconds here); only on the
-# clusters (on one node it reaches no PE through a network: hogs.* gives it no result). Needs
-# openmpi-bin and libopenmpi-dev (scripts/install-deps.sh --openmpi).
+# options OARGS (default "-n 30 -r 3": where PEs share a CPU its operations take milliseconds);
+# only on the clusters (on one node it reaches no PE through a network: hogs.* gives it no
+# result). Needs openmpi-bin and libopenmpi-dev (scripts/install-deps.sh --openmpi).
 # For an Open MPI or other MPI build, MPISHMEM_CLUSTER_MPIEXEC names its launcher
 # (scripts/cluster.sh) and the run-time environment it needs must be set (scripts/mpi.sh env).
 set -e

@@ -29,7 +29,8 @@ PEER = "oshmem"
 PEER_LABEL = "Open MPI OSHMEM"
 PEER_NOTE = ("Open MPI OSHMEM: the same program built with Debian's Open MPI OSHMEM, started by "
              "Open MPI's `mpirun` on the same hosts with its own defaults (UCX), fewer "
-             "operations per run (its operations take milliseconds here); one node: none (its "
+             "operations per run (where PEs share a CPU its operations take milliseconds); one "
+             "node: none (its "
              "PEs of one node reach each other through shared memory, not a network).")
 KERNELS = ["histo_agp", "histo_exstack", "histo_exstack2", "histo_conveyor", "ig_agp",
            "ig_exstack", "ig_exstack2", "randperm_agp", "randperm_exstack", "randperm_exstack2",
