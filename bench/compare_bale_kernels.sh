@@ -34,6 +34,7 @@ runs=${2:-8}
 np=${3:-4}
 hogs=${4:-2}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/cpu_steal.sh"
 src=$here/bale_kernels.c
 hog="sh $here/../tests/progress/with_cpu_hog.sh $hogs"
 before=${BEFORE:+$(cd "$BEFORE" && pwd)}
@@ -102,6 +103,7 @@ name_of() {
 
 declare -A early
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
+steal0=$(steal_mark)
 for r in $(seq "$runs"); do
   for sc in $scenarios; do
     case $sc in cluster.*)
@@ -146,6 +148,7 @@ case " $scenarios " in *" cluster."*) what="$what cluster.2xK: emulated cluster,
 what=${what# }
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, load before $load0, after $(cut -d' ' -f1-3 /proc/loadavg);" \
   "$what $runs runs per scenario and library; bale_kernels ${args:-(defaults)}; slow: over $slow s"
+echo "# $(steal_note "$steal0" "$(steal_mark)")"
 printf '%-11s %-18s %-9s %4s %10s %10s %8s %4s %10s\n' scenario kernel library runs median_s \
   max_s max/med slow vs_oshmem
 for sc in $scenarios; do

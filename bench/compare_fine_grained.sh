@@ -129,6 +129,7 @@ kind() {
 has() { case " $configs " in *" $1."*) return 0;; esac; return 1; }
 start=$(date +%s)
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
+steal0=$(steal_mark)
 for r in $(seq "$rounds"); do
   echo "# round $r of $rounds ($(($(date +%s) - start)) s)" >&2
   if has shared; then
@@ -149,6 +150,7 @@ sh "$cluster" down >/dev/null
 
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, load $load0 before, $(cut -d' ' -f1-3 /proc/loadavg)" \
   "after, $(($(date +%s) - start)) s; $rounds rounds; bench: $args${ENV:+; ENV: $ENV}"
+echo "# $(steal_note "$steal0" "$(steal_mark)")"
 echo "# mpishmem: $build${before:+; before: $before${BEFORE_ENV:+ with $BEFORE_ENV}}"
 case " $libs " in *" o "*) echo "# oshmem: Debian's Open MPI OSHMEM, bench: $oargs" ;; esac
 echo "# ns per operation. median: over the rounds, of the bench's median (over repetitions, of"

@@ -2,6 +2,8 @@
 #     <op> <target> <bytes> <value> [unit]         (unit: ns when absent; '#' lines are comments)
 # compare_median DIR PREFIX: the median over the files DIR/PREFIX.* of each line's value, as
 #     "<op> <target> <bytes> <unit> <median>" lines.
+# steal_mark, steal_percent, steal_note: the hypervisor's steal during a run (cpu_steal.sh).
+. "$(dirname "${BASH_SOURCE[0]}")/cpu_steal.sh"
 compare_median() {
   cat "$1"/"$2".* | grep -v '^#' |
     awk '{k=$1" "$2" "$3" "($5==""?"ns":$5); v[k]=v[k]" "$4}

@@ -60,13 +60,18 @@ def read_meta(raw):
     return m
 
 
+def steal(m):
+    """The hypervisor's steal during the part (bench/cpu_steal.sh), where the stamp has it."""
+    return f", hypervisor steal {m['steal']}%" if m.get('steal', '?') != '?' else ""
+
+
 def stamp(m):
     """The full stamp (docs/perf/contention_*.md and the index)."""
     return (f"Generated {m.get('date', '?')} by `{m.get('command', 'bench/report.sh')}` (commit "
             f"{m.get('commit', '?')}) on a shared {m.get('cores', '?').replace(' x ', '-core VM (')}), "
             f"Linux {m.get('kernel', '?')}, MPICH {m.get('mpich', '?')}, Open MPI "
             f"{m.get('openmpi', '?')}, UCX {m.get('ucx', '?')}; load average before "
-            f"{m.get('load_before', '?')}, after {m.get('load_after', '?')}. Fine-grained "
+            f"{m.get('load_before', '?')}, after {m.get('load_after', '?')}{steal(m)}. Fine-grained "
             f"operations: medians of {plural(m.get('rounds', '?'), 'round')}; bale-like kernels: "
             f"{plural(m.get('bale_runs', '?'), 'run')} per scenario and library on one node, "
             f"{m.get('cluster_runs', '?')} of each size on the cluster. Compare within one table: "
@@ -78,7 +83,7 @@ def short_stamp(m, what):
     return (f"_Run of {m.get('date', '?')}: `{m.get('command', 'bench/report.sh')}`, shared "
             f"{m.get('cores', '?').split(' x ')[0]}-core VM, load average "
             f"{m.get('load_before', '?').split(' ')[0]} before, "
-            f"{m.get('load_after', '?').split(' ')[0]} after; {what}; machine and versions: "
+            f"{m.get('load_after', '?').split(' ')[0]} after{steal(m)}; {what}; machine and versions: "
             f"[perf/README.md](perf/README.md)._")
 
 

@@ -81,12 +81,17 @@ def meta(raw):
     return m
 
 
+def steal(m):
+    """The hypervisor's steal during the part (bench/cpu_steal.sh), where the stamp has it."""
+    return f", hypervisor steal {m['steal']}%" if m.get('steal', '?') != '?' else ""
+
+
 def stamp(m):
     return (f"Generated {m.get('date', '?')} by `{m.get('command', 'bench/report.sh')}` (commit "
             f"{m.get('commit', '?')}) on a shared {m.get('cores', '?').replace(' x ', '-core VM (')}), Linux "
             f"{m.get('kernel', '?')}, MPICH {m.get('mpich', '?')}, Open MPI "
             f"{m.get('openmpi', '?')}, UCX {m.get('ucx', '?')}; load average before "
-            f"{m.get('load_before', '?')}, after {m.get('load_after', '?')}. Medians of "
+            f"{m.get('load_before', '?')}, after {m.get('load_after', '?')}{steal(m)}. Medians of "
             f"{m.get('rounds', '?')} rounds (each round's value is the program's median over its "
             f"batches). Compare within one table: the numbers move from run to run.")
 
@@ -96,7 +101,7 @@ def short_stamp(m):
     return (f"Run of {m.get('date', '?')}: `{m.get('command', 'bench/report.sh')}`, shared "
             f"{m.get('cores', '?').split(' x ')[0]}-core VM, load average "
             f"{m.get('load_before', '?').split(' ')[0]} before, "
-            f"{m.get('load_after', '?').split(' ')[0]} after; medians of {m.get('rounds', '?')} "
+            f"{m.get('load_after', '?').split(' ')[0]} after{steal(m)}; medians of {m.get('rounds', '?')} "
             f"rounds; machine and versions: [perf/README.md](perf/README.md).")
 
 

@@ -45,6 +45,7 @@ build=$(cd "${1:-build}" && pwd)
 rounds=${2:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
+. "$here/cpu_steal.sh"
 raw="$root/docs/perf/raw"
 parts=${PARTS:-main contention}
 for p in $parts; do
@@ -100,7 +101,14 @@ stamp_lines() {
   echo "ucx $( { ucx_info -v 2>/dev/null | sed -n 's/^# Version //p'
                dpkg-query -W -f '${Version}\n' libucx0 2>/dev/null | sed 's/-[^-]*$//'; } | head -1)"
   echo "load_before $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "steal_mark_before $(steal_mark)"
   echo "rounds $rounds"
+}
+# The end of a part's stamp FILE: the load average now, and the hypervisor's steal since the
+# stamp began (cpu_steal.sh: time the CPUs ran other guests, which no load average shows).
+finish_stamp() {
+  echo "load_after $(cut -d' ' -f1-3 /proc/loadavg)" >> "$1"
+  echo "steal $(steal_percent "$(sed -n 's/^steal_mark_before //p' "$1")" "$(steal_mark)")" >> "$1"
 }
 if has_part main; then
   # Only this part's files: remote_mpi_*.txt are bench/report_mpi.sh's, from other MPIs, and
@@ -233,7 +241,7 @@ contention_part() {
   env -u MPISHMEM_AMO SCENARIOS=cluster LIBS=m ARGS="${CLUSTER_ARGS:-}" BEFORE= \
     SLOW= KEEP= bash "$here/compare_bale_kernels.sh" "$build" "$cluster_runs" 2>&1 |
     tee "$raw/contention_cluster.txt" >&2
-  echo "load_after $(cut -d' ' -f1-3 /proc/loadavg)" >> "$raw/contention_meta.txt"
+  finish_stamp "$raw/contention_meta.txt"
 }
 
 if has_part main; then
@@ -245,7 +253,7 @@ if has_part main; then
     one_host
     cluster_phase
   fi
-  echo "load_after $(cut -d' ' -f1-3 /proc/loadavg)" >> "$raw/meta.txt"
+  finish_stamp "$raw/meta.txt"
 fi
 has_part contention && contention_part
 
