@@ -134,7 +134,23 @@ void mpishmem_wait_op_timed(enum mpishmem_wait_kind kind, uint64_t ns)
 }
 
 int mpishmem_wait_sleeping;
-static uint64_t sleep_until, last_lost; /* relaxed atomics, every thread */
+/* relaxed atomics, every thread; no_sleep_until: no stretch starts before (sleeps cost) */
+static uint64_t sleep_until, last_lost, no_sleep_until;
+
+/* Starts (or prolongs) a sleeping stretch at `now`, unless sleeps cost too much lately. */
+static void sleep_stretch(uint64_t now)
+{
+    if (now < __atomic_load_n(&no_sleep_until, __ATOMIC_RELAXED)) return;
+    __atomic_store_n(&sleep_until, now + MPISHMEM_WAIT_SLEEP_HOLD_NS, __ATOMIC_RELAXED);
+    __atomic_store_n(&mpishmem_wait_sleeping, 1, __ATOMIC_RELAXED);
+}
+
+void mpishmem_wait_sleep_costly(uint64_t now)
+{
+    __atomic_store_n(&no_sleep_until, now + MPISHMEM_WAIT_SLEEP_HOLD_NS, __ATOMIC_RELAXED);
+    __atomic_store_n(&sleep_until, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&mpishmem_wait_sleeping, 0, __ATOMIC_RELAXED);
+}
 
 void mpishmem_wait_yield_lost(uint64_t now)
 {
@@ -142,8 +158,7 @@ void mpishmem_wait_yield_lost(uint64_t now)
     __atomic_store_n(&last_lost, now, __ATOMIC_RELAXED);
     if (prev == 0 || now - prev > MPISHMEM_WAIT_LOST_SPACING_NS || !mpishmem_others_running())
         return;
-    __atomic_store_n(&sleep_until, now + MPISHMEM_WAIT_SLEEP_HOLD_NS, __ATOMIC_RELAXED);
-    __atomic_store_n(&mpishmem_wait_sleeping, 1, __ATOMIC_RELAXED);
+    sleep_stretch(now);
 }
 
 void mpishmem_wait_crowd_look(uint64_t now)
@@ -155,8 +170,7 @@ void mpishmem_wait_crowd_look(uint64_t now)
     /* the count includes this thread, which is running */
     if (mpishmem_runnable_tasks() < MPISHMEM_WAIT_SLEEP_PES_PER_CORE * mpishmem_machine_cpus())
         return;
-    __atomic_store_n(&sleep_until, now + MPISHMEM_WAIT_SLEEP_HOLD_NS, __ATOMIC_RELAXED);
-    __atomic_store_n(&mpishmem_wait_sleeping, 1, __ATOMIC_RELAXED);
+    sleep_stretch(now);
 }
 
 int mpishmem_wait_sleeping_now(void)

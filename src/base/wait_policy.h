@@ -125,6 +125,18 @@ static inline void mpishmem_wait_yield_took(uint64_t ns, uint64_t now)
 extern MPISHMEM_INTERNAL int mpishmem_wait_sleeping;
 MPISHMEM_INTERNAL int mpishmem_wait_sleeping_now(void);
 
+/* A sleep's fence (coll_wait.c: membarrier, which interrupts every CPU that runs a PE and
+ * waits for each) that took this long cost what a lost yield costs: it ends the sleeping
+ * stretch, and none starts for MPISHMEM_WAIT_SLEEP_HOLD_NS (mpishmem_wait_sleep_costly). On a
+ * virtual machine whose hypervisor runs other guests on the cores (steal), the fence waits for
+ * a vCPU that is not running: 2-core VM, a second CPU busy with a PE, 2000 membarriers: mean
+ * 53 us, 3% over 250 us, up to 5.5 ms (0.5% over 250 us with that CPU idle). Emulated cluster,
+ * 2 hosts x 2 PEs, shmem_barrier_all, 25 runs each at 26% steal: median 111 us with the
+ * stretches' sleeps, 75 us yielding instead; at 2% steal 65 and 64 us. Where PEs are
+ * MPISHMEM_WAIT_SLEEP_PES_PER_CORE per core the waits sleep whatever the fences cost. */
+#define MPISHMEM_WAIT_FENCE_SLOW_NS MPISHMEM_WAIT_YIELD_LOST_NS
+MPISHMEM_INTERNAL void mpishmem_wait_sleep_costly(uint64_t now);
+
 /* Where this host's PEs are this many per core or more, the waits that can be woken always
  * sleep: each yield then hands the core to one of several pollers, and a PE that a barrier
  * waits for gets its turn only after all of them (shmem_barrier_all, 8 PEs on 2 cores, one

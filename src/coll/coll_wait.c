@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #endif
 
+#include "../base/clock.h"
 #include "../core/progress.h"
 #include "../core/progress_thread.h"
 #include "../transport/mpi/exit_check.h"
@@ -82,7 +83,11 @@ static void sleep_on(const uint64_t *word, uint64_t v, struct mpishmem_sync_bell
 {
     uint32_t seq = __atomic_load_n(&bell->seq, __ATOMIC_SEQ_CST);
     __atomic_fetch_add(&bell->sleepers, 1, __ATOMIC_SEQ_CST);
+    uint64_t t0 = mpishmem_clock_ns();
     syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL_EXPEDITED, 0, 0);
+    uint64_t t1 = mpishmem_clock_ns();
+    /* a fence that waited for a CPU: sleeping costs what it saves (base/wait_policy.h) */
+    if (MPISHMEM_UNLIKELY(t1 - t0 >= MPISHMEM_WAIT_FENCE_SLOW_NS)) mpishmem_wait_sleep_costly(t1);
     if (__atomic_load_n(word, __ATOMIC_ACQUIRE) < v) {
         struct timespec ts = {0, MPISHMEM_COLL_SLEEP_MAX_NS};
         futex(&bell->seq, FUTEX_WAIT, seq, &ts);
