@@ -132,7 +132,8 @@ MPISHMEM_INTERNAL int mpishmem_wait_sleeping_now(void);
  * a vCPU that is not running: 2-core VM, a second CPU busy with a PE, 2000 membarriers: mean
  * 53 us, 3% over 250 us, up to 5.5 ms (0.5% over 250 us with that CPU idle). Emulated cluster,
  * 2 hosts x 2 PEs, shmem_barrier_all, 25 runs each at 26% steal: median 111 us with the
- * stretches' sleeps, 75 us yielding instead; at 2% steal 65 and 64 us. Where PEs are
+ * stretches' sleeps, 75 us yielding instead (slowest runs 565 and 313 us); at 2% steal 65 and
+ * 64 us (slowest 216 and 107 us). Where PEs are
  * MPISHMEM_WAIT_SLEEP_PES_PER_CORE per core the waits sleep whatever the fences cost. */
 #define MPISHMEM_WAIT_FENCE_SLOW_NS MPISHMEM_WAIT_YIELD_LOST_NS
 MPISHMEM_INTERNAL void mpishmem_wait_sleep_costly(uint64_t now);
