@@ -161,7 +161,9 @@ MPISHMEM_INTERNAL void mpishmem_wait_sleep_costly(uint64_t now);
  * shmem_barrier_all). A sleeper is off the run queue: the tasks left share the core by their
  * weights, and its wake-up puts it back at once. So too where PEs are
  * MPISHMEM_WAIT_SLEEP_PES_PER_CORE per core or more. Other waits (a flag that remote stores set,
- * an MPI request) have nothing to wake them and keep yielding. */
+ * an MPI request) have nothing to wake them and keep yielding. The progress thread's looks, which
+ * a timer may end, sleep 10 us instead of yielding for MPISHMEM_WAIT_SLEEP_HOLD_NS once one of
+ * their yields took MPISHMEM_WAIT_YIELD_LOST_NS (core/progress_thread.c, give_core). */
 static inline int mpishmem_wait_sleeps(const struct mpishmem_wait *w)
 {
     if (!(w->yielding || mpishmem_g.oversubscribed)) return 0;

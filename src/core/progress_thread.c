@@ -10,6 +10,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "../base/clock.h"
 #include "../base/env.h"
 #include "../base/error.h"
 #include "../transport/mpi/launcher_env.h"
@@ -98,6 +99,30 @@ static void send_stale_batches(double *since, long delay_us)
  * microseconds after it stops, which serves a stream of operations at the wire's speed; idle,
  * it sleeps, from PROGRESS_MIN_SLEEP_US doubling up to MPISHMEM_PROGRESS_INTERVAL. */
 #define PROGRESS_MIN_SLEEP_US 10
+
+/* Gives the core away between two looks of a stream of traffic (the looks are a wait like the
+ * program's: base/wait_policy.h). A yield hands the core to another task on it; where that task
+ * does not yield (a PE polling memory with plain loads, a PE computing, another job), the yield
+ * returns only when the task's time slice ends, a few milliseconds, while a timed sleep's
+ * wake-up takes the core back at once. So once a yield of the thread lost the core that long
+ * (MPISHMEM_WAIT_YIELD_LOST_NS), it sleeps PROGRESS_MIN_SLEEP_US instead, for
+ * MPISHMEM_WAIT_SLEEP_HOLD_NS, then tries yields again (where nobody else wants the core a
+ * yield returns at once, and the thread serves a stream at the wire's speed). Emulated cluster,
+ * 2 hosts x 1 PE sharing the 2 CPUs, hand-offs of putmem + fence + p whose PEs wait for the flag
+ * with plain loads (as bale's conveyors do; bench/compare_handoff.sh): 8.0 ms per round trip
+ * yielding (each look that yielded waited for the other PE's slice), 0.85 ms sleeping. */
+static void give_core(struct mpishmem_wait *w, uint64_t *nap_until)
+{
+    uint64_t t0 = mpishmem_clock_ns();
+    if (t0 < *nap_until) {
+        struct timespec nap = {0, PROGRESS_MIN_SLEEP_US * 1000};
+        nanosleep(&nap, NULL);
+        return;
+    }
+    mpishmem_wait_yield(w);
+    uint64_t t1 = mpishmem_clock_ns();
+    if (t1 - t0 >= MPISHMEM_WAIT_YIELD_LOST_NS) *nap_until = t1 + MPISHMEM_WAIT_SLEEP_HOLD_NS;
+}
 static void *progress_loop(void *arg)
 {
     (void)arg;
@@ -113,6 +138,7 @@ static void *progress_loop(void *arg)
     long us = max_us;
     long delay_us = mpishmem_env.batch_delay;
     double batch_since = 0;
+    uint64_t nap_until = 0;
     unsigned long seen = __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED);
     while (!atomic_load_explicit(&pt.stop, memory_order_acquire)) {
         long sleep_us = us;
@@ -140,7 +166,7 @@ static void *progress_loop(void *arg)
         while (spin_us > 0 && !atomic_load_explicit(&pt.stop, memory_order_relaxed) &&
                __atomic_load_n(&mpishmem_progress_pokes, __ATOMIC_RELAXED) == seen &&
                !program_in_mpi()) {
-            if (mpishmem_wait_yields(&w)) mpishmem_wait_yield(&w);
+            if (mpishmem_wait_yields(&w)) give_core(&w, &nap_until);
             send_stale_batches(&batch_since, delay_us);
             double t = now_us();
             if (look()) last = t;
