@@ -59,7 +59,7 @@ for c in $configs; do
         sort -n | awk -v m="$mode" -v name="$name" -v c="$c" '
         { v[++n] = $1; if ($2 > mx) mx = $2 }
         END {
-          if (n == 0) { printf "%-9s %-11s %-6s %12s %12s %5d\n", name, c, m, "-", "-", 0; exit }
+          if (n == 0) exit # the mode was not run (-m), or every run failed (said above)
           med = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
           printf "%-9s %-11s %-6s %12.0f %12.0f %5d\n", name, c, m, med, mx, n
         }'
