@@ -37,7 +37,7 @@ static void wait_flag(int mode, long value)
         shmem_long_wait_until(&flag, SHMEM_CMP_GE, value);
 }
 
-static void send(const unsigned char *src, size_t bytes, long value, int peer)
+static void hand_off(const unsigned char *src, size_t bytes, long value, int peer)
 {
     shmem_putmem(block, src, bytes, peer);
     shmem_fence();
@@ -106,14 +106,14 @@ int main(int argc, char **argv)
                 long out = value + (starts ? 1 : 2), in = value + (starts ? 2 : 1);
                 if (starts) {
                     fill(src, bytes, out);
-                    send(src, bytes, out, peer);
+                    hand_off(src, bytes, out, peer);
                     wait_flag(mode, in);
                     failed += !check(bytes, in);
                 } else {
                     wait_flag(mode, in);
                     failed += !check(bytes, in);
                     fill(src, bytes, out);
-                    send(src, bytes, out, peer);
+                    hand_off(src, bytes, out, peer);
                 }
                 value += 2;
             }
