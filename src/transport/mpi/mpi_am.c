@@ -11,6 +11,7 @@
 #include "mpi_batch_serve.h"
 #include "wait_yield.h"
 #include "quirks/mpi_quirks.h"
+#include "quirks/ucx_yield_idle.h"
 
 /* Requests carry this tag; replies carry the origin's slot number as their tag. */
 #define REQUEST_TAG 30000
@@ -126,18 +127,24 @@ unsigned mpishmem_am_serve(void)
 }
 
 /* Polls until slot i's reply has arrived, serving requests meanwhile (the target may be
- * waiting for one of ours). */
+ * waiting for one of ours) whenever the test's progress may have brought some
+ * (mpishmem_serve_due: a poll then makes one MPI call, not three), and at every 8th poll
+ * anyway: a serve finds the progress thread serving (the count moved, nothing served) at
+ * times. */
 static void wait_slot(unsigned i, enum mpishmem_wait_kind kind)
 {
     struct mpishmem_wait w = mpishmem_wait_op_begin(kind);
+    unsigned long events = 0;
     for (;;) {
         int done = 0;
         mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */
         MPI_Test(&am.reply[i], &done, MPI_STATUS_IGNORE);
         if (done) break;
-        mpishmem_am_serve();
-        /* and batches: their sender may wait for this PE's service (quiet) */
-        mpishmem_batch_serve();
+        if ((w.polls & 7) == 0 || mpishmem_serve_due(&events)) {
+            mpishmem_am_serve();
+            /* and batches: their sender may wait for this PE's service (quiet) */
+            mpishmem_batch_serve();
+        }
         if (mpishmem_wait_yields(&w)) mpishmem_wait_yield(&w);
     }
     mpishmem_wait_op_done(&w);

@@ -54,23 +54,8 @@ void mpishmem_progress_yield_rounds(void)
 
 /* The wait of both below: serves others' messages at the polls whose count has no bit of
  * `serve_mask` set (0: every poll), and at every poll that yields either way (PEs sharing
- * cores, where each poll takes a time slice). */
-/* Whether a yielding poll of a wait also serves other PEs' messages: where MPI's progress
- * comes through UCX's progress call (quirks/ucx_yield_idle.c counts its events), only when it found
- * events since this wait last looked; elsewhere always. Each serve is an MPI call (a probe, a
- * test) whose progress polls the network again: where PEs share cores, a waiting PE's turn on
- * the core is its poll, and 4 MPI calls in it made each turn ~15-20 us (emulated cluster, 2
- * hosts x 2 PEs, fine-grained blocking AMOs: ~4.7 epoll_wait per yield). The wait still
- * serves at every poll of its serve mask whatever the count says. */
-static int serve_due(unsigned long *seen)
-{
-    if (!mpishmem_mpi_progress_events_seen()) return 1;
-    unsigned long e = mpishmem_mpi_progress_events();
-    if (e == *seen) return 0;
-    *seen = e;
-    return 1;
-}
-
+ * cores, where each poll takes a time slice) when messages may have come
+ * (mpishmem_serve_due). */
 static void wait_request(MPI_Request *req, unsigned serve_mask, struct mpishmem_wait *w)
 {
     unsigned long events = 0;
@@ -85,7 +70,7 @@ static void wait_request(MPI_Request *req, unsigned serve_mask, struct mpishmem_
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done) break;
         int yields = mpishmem_wait_yields(w);
-        if ((w->polls & serve_mask) == 0 || (yields && serve_due(&events)))
+        if ((w->polls & serve_mask) == 0 || (yields && mpishmem_serve_due(&events)))
             mpishmem_serve_messages();
         if (yields) {
             /* A PE that left without finalize: no hang (its notice has seconds of grace). */
