@@ -135,6 +135,8 @@ static void wait_slot(unsigned i, enum mpishmem_wait_kind kind)
 {
     struct mpishmem_wait w = mpishmem_wait_op_begin(kind);
     unsigned long events = 0;
+    mpishmem_progress_enter();
+    mpishmem_request_waits++;
     for (;;) {
         int done = 0;
         mpishmem_progress_note(); /* this loop pokes MPI itself: the progress thread keeps out */
@@ -147,6 +149,8 @@ static void wait_slot(unsigned i, enum mpishmem_wait_kind kind)
         }
         if (mpishmem_wait_yields(&w)) mpishmem_wait_yield(&w);
     }
+    mpishmem_request_waits--;
+    mpishmem_progress_leave();
     mpishmem_wait_op_done(&w);
     am.busy--;
 }
@@ -175,8 +179,10 @@ uint64_t mpishmem_am_amo(struct mpishmem_ctx *c, const struct mpishmem_seg *s, s
     /* The send completes no later than the reply arrives; the slot keeps its buffer until
      * then, so the request itself is not needed. */
     MPI_Request sreq;
+    mpishmem_request_waits++; /* as the wait for the reply, which yields next */
     MPI_Isend(&am.msg[i], sizeof am.msg[i], MPI_BYTE, pe, REQUEST_TAG, am.comm, &sreq);
     MPI_Request_free(&sreq);
+    mpishmem_request_waits--;
     if (kind != MPISHMEM_AMO_BLOCKING) {
         mpishmem_pending_set_am(c, MPISHMEM_PENDING_AM_AMO);
         ORIGIN_UNLOCK();

@@ -77,6 +77,16 @@ static inline void mpishmem_blocking_leave(void)
     if (--mpishmem_mpi_blocking_depth == 0)
         __atomic_store_n(&mpishmem_progress_blocked, 0, __ATOMIC_RELAXED);
 }
+/* Nonzero while this thread waits in the library's loop for an MPI request or an active
+ * message's reply (mpi_wait.c, mpi_am.c), whose every poll that yields does so by the wait
+ * policy after its test. */
+extern MPISHMEM_INTERNAL MPISHMEM_FAST_TLS _Thread_local int mpishmem_request_waits;
+/* Whether an MPI call of this thread comes from such a wait (outside any blocking MPI call):
+ * an idle progress call inside need not yield as well (quirks/ucx_yield_idle.c). */
+static inline int mpishmem_in_request_wait(void)
+{
+    return mpishmem_request_waits > 0 && mpishmem_mpi_blocking_depth == 0;
+}
 /* Runs CALL, such a blocking MPI call. */
 #define MPISHMEM_BLOCKING(CALL)                                                          \
     do {                                                                                \

@@ -62,6 +62,7 @@ static void wait_request(MPI_Request *req, unsigned serve_mask, struct mpishmem_
     unsigned checks = 0;
     mpishmem_progress_note();
     mpishmem_progress_enter();
+    mpishmem_request_waits++;
     /* A collective waited for here may wait for other PEs that wait for this one's batches. */
     if (__atomic_load_n(&mpishmem_batch_buffered, __ATOMIC_RELAXED)) mpishmem_batch_send_all(0);
     for (;;) {
@@ -78,6 +79,7 @@ static void wait_request(MPI_Request *req, unsigned serve_mask, struct mpishmem_
             mpishmem_wait_yield(w);
         }
     }
+    mpishmem_request_waits--;
     mpishmem_progress_leave();
 }
 
