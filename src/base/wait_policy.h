@@ -142,13 +142,14 @@ MPISHMEM_INTERNAL void mpishmem_wait_sleep_costly(uint64_t now);
  * sleep: each yield then hands the core to one of several pollers, and a PE that a barrier
  * waits for gets its turn only after all of them (shmem_barrier_all, 8 PEs on 2 cores, one
  * node, runs of 5000: Debian's MPICH 4 median 100 us yielding (19-143), 12 us sleeping
- * (10.6-118, most runs 11); MPICH 5 125-163 against 84-117 us). With fewer per core it did not
- * pay on every MPI (4 PEs on 2 cores: MPICH 4 6-42 against 3-11 us, but MPICH 5 3.5-8 against
- * 27-29 us; 6 PEs: no clear difference). The count at shmem_init misses the PEs of other jobs,
- * of other emulated hosts and the program's threads: so the waits also sleep for a stretch
- * (MPISHMEM_WAIT_SLEEP_HOLD_NS) where a yield that gave the core away finds the machine's
- * runnable tasks this many per CPU (mpishmem_wait_crowd_look, which looks at most every
- * MPISHMEM_WAIT_CROWD_LOOK_NS). */
+ * (10.6-118, most runs 11); MPICH 5 125-163 against 84-117 us, and 15-29 us sleeping once the
+ * last polls before each sleep yield on every MPI, coll_wait.c's sleeping_poll). With fewer per
+ * core it did not pay on every MPI (4 PEs on 2 cores: MPICH 4 6-42 against 3-11 us, but MPICH 5
+ * 3.5-8 against 27-29 us; 6 PEs: no clear difference). The count at shmem_init misses the PEs
+ * of other jobs, of other emulated hosts and the program's threads: so the waits also sleep for
+ * a stretch (MPISHMEM_WAIT_SLEEP_HOLD_NS) where a yield that gave the core away finds the
+ * machine's runnable tasks this many per CPU (mpishmem_wait_crowd_look, which looks at most
+ * every MPISHMEM_WAIT_CROWD_LOOK_NS). */
 #define MPISHMEM_WAIT_SLEEP_PES_PER_CORE 4
 #define MPISHMEM_WAIT_CROWD_LOOK_NS 1000000ull
 

@@ -4,6 +4,7 @@
 #include "coll_wait.h"
 
 #include <limits.h>
+#include <sched.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -106,7 +107,12 @@ static void sleeping_poll(const uint64_t *word, uint64_t v, struct mpishmem_sync
 {
     for (unsigned i = 0; i < MPISHMEM_COLL_POLLS_BEFORE_SLEEP; i++) {
         if (__atomic_load_n(word, __ATOMIC_ACQUIRE) >= v) return;
+        uint64_t t0 = mpishmem_clock_ns();
         mpishmem_mpi_poke();
+        /* A poke that came back at once gave the core to nobody (MPI's idle progress yields
+         * only on some MPIs, and only where PEs outnumber the cores its launcher counts): the
+         * wait yields itself, so that the PE that would end it runs before it sleeps. */
+        if (mpishmem_clock_ns() - t0 < MPISHMEM_WAIT_YIELD_ALONE_NS) sched_yield();
     }
     sleep_on(word, v, bell);
     /* What a poll does besides yielding: MPI's progress engine, exit notices. */
