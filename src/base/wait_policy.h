@@ -1,12 +1,17 @@
 /* mpishmem: when a wait gives its core away. Every loop of the library that waits for another
  * PE (a flag, a barrier, a reply, an MPI request) asks mpishmem_wait_yields at each poll; this
- * file is the one place that decides.
+ * file is the one place that decides. Two waits add a rule of their own, each where only that
+ * wait can see what it needs: the progress thread's looks (core/progress_thread.c, give_core)
+ * and the last polls before a collective wait sleeps, which yield when their poke of MPI came
+ * back at once (coll/coll_wait.c, sleeping_poll); the transport keeps MPI's own idle yields out
+ * of its request and reply waits (transport/mpi/quirks/ucx_yield_idle.c).
  *
  * A wait spins first: most waits end within microseconds, and a yield is a system call during
  * which nothing is polled. Once a wait has lasted longer than it should (its spin budget), the
  * PE it waits for may need this core, and the wait yields from then on: at every poll while its
  * yields give the core to another task, less often while they return at once (nobody else
- * wants the core; mpishmem_wait_yield). No wait sleeps.
+ * wants the core; mpishmem_wait_yield). Waits that something wakes sleep instead where yields
+ * lose the core to tasks that never yield (mpishmem_wait_sleeps, below).
  *
  * The budget:
  *  - PEs outnumber this host's cores (mpishmem_g.oversubscribed, counted at shmem_init): none,
