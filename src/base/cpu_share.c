@@ -97,12 +97,6 @@ int mpishmem_machine_cpus(void)
 
 int mpishmem_others_running(void)
 {
-    static int host_pes; /* counted once; threads racing count the same (relaxed) */
-    int pes = __atomic_load_n(&host_pes, __ATOMIC_RELAXED);
-    if (pes == 0 && mpishmem_g.mpi_host_peer != NULL) {
-        for (int i = 0; i < mpishmem_g.n_pes; i++) pes += mpishmem_g.mpi_host_peer[i] != 0;
-        __atomic_store_n(&host_pes, pes, __ATOMIC_RELAXED);
-    }
     int n = mpishmem_runnable_tasks();
-    return n < 0 || n > pes;
+    return n < 0 || n > mpishmem_g.machine_threads;
 }

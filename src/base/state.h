@@ -189,6 +189,10 @@ struct mpishmem_state {
                          * Spin loops then yield at once. */
     int any_oversubscribed; /* some host's PEs share cores: the same on every PE, since the
                              * collectives a PE makes depend on it (transport/mpi/mpi_comm.c) */
+    int machine_threads; /* this job's threads that may want this machine's CPUs: its PEs on
+                          * this kernel (this host's, and those of hosts that share its kernel
+                          * and CPUs: containers, network namespaces such as the emulated
+                          * cluster's), and their progress threads (base/cpu_share.h) */
     int amo_mode;       /* MPISHMEM_AMO_MODE_* */
     int am_active;      /* active messages may arrive: progress serves them */
     int remote_updates; /* other PEs may update this PE's memory through MPI or active

@@ -57,10 +57,23 @@ uint64_t mpishmem_wait_budget_ns(enum mpishmem_wait_kind kind)
     return budget(kind, contended_at(mpishmem_clock_ns()));
 }
 
+/* The kernel kept this thread off its core while it waited: contention, and a core lost for
+ * long, as a yield that handed another task its slice is. */
+static void kept_off(uint64_t now)
+{
+    mpishmem_contention_seen(now);
+    mpishmem_wait_core_lost(now);
+}
+
+void mpishmem_wait_look(uint64_t now)
+{
+    if (mpishmem_shared_detect && mpishmem_core_kept_off(now)) kept_off(now);
+}
+
 int mpishmem_wait_check(struct mpishmem_wait *w)
 {
     uint64_t now = mpishmem_clock_ns();
-    if (mpishmem_shared_detect && mpishmem_core_kept_off(now)) mpishmem_contention_seen(now);
+    mpishmem_wait_look(now);
     if (w->since == 0) {
         w->since = now;
         return 0;
@@ -105,7 +118,7 @@ static void op_took(enum mpishmem_wait_kind kind, uint64_t ns, uint64_t now)
      * says (base/cpu_share.h). Where contention reigns from the start this is what finds it:
      * the first operations teach a usual time of their contended speed. */
     if (ns >= MPISHMEM_CORE_LOOK_GAP_NS && mpishmem_shared_detect && mpishmem_core_kept_off(now)) {
-        mpishmem_contention_seen(now);
+        kept_off(now);
         return;
     }
     uint64_t usual = __atomic_load_n(&usual_ns[kind], __ATOMIC_RELAXED);
@@ -152,7 +165,7 @@ void mpishmem_wait_sleep_costly(uint64_t now)
     __atomic_store_n(&mpishmem_wait_sleeping, 0, __ATOMIC_RELAXED);
 }
 
-void mpishmem_wait_yield_lost(uint64_t now)
+void mpishmem_wait_core_lost(uint64_t now)
 {
     uint64_t prev = __atomic_load_n(&last_lost, __ATOMIC_RELAXED);
     __atomic_store_n(&last_lost, now, __ATOMIC_RELAXED);

@@ -60,15 +60,17 @@
 #define MPISHMEM_WAIT_YIELD_SHIFT_MAX 6
 
 /* A yield that took this long handed a task a good part of its time slice: among tasks that
- * all yield (PEs that poll) a yield returns within microseconds. */
+ * all yield (PEs that poll) a yield returns within microseconds. The core is lost so too when
+ * the kernel kept the waiting thread off it (a look after a gap, base/cpu_share.h): another
+ * task ran out its slice while this one was runnable. */
 #define MPISHMEM_WAIT_YIELD_LOST_NS 250000u
-/* Two such yields this close together, while tasks other than this host's PEs want the CPUs
- * (base/cpu_share.h, mpishmem_others_running), make the waits that can be woken sleep instead
- * of yielding (mpishmem_wait_sleeps) ... */
+/* Two such losses this close together, while tasks other than this job's threads on the
+ * machine want the CPUs (base/cpu_share.h, mpishmem_others_running), make the waits that can be
+ * woken sleep instead of yielding (mpishmem_wait_sleeps) ... */
 #define MPISHMEM_WAIT_LOST_SPACING_NS 20000000ull
 /* ... for this long. Sleeping waits time no yields, so when it has passed they yield again
- * until two lost yields start another stretch: under lasting contention a wait loses a slice
- * or two per stretch. */
+ * until two losses start another stretch: under lasting contention a wait loses a slice or two
+ * per stretch. */
 #define MPISHMEM_WAIT_SLEEP_HOLD_NS 100000000ull
 
 /* The kinds of wait, for their budgets: for a remote operation, by the way MPI reaches the
@@ -98,6 +100,12 @@ MPISHMEM_INTERNAL void mpishmem_contention_seen(uint64_t now);
 /* Nonzero while contention counts as seen (relaxed; set and cleared in wait_policy.c). */
 extern MPISHMEM_INTERNAL int mpishmem_contended;
 
+/* A timed poll's look at `now` (base/cpu_share.h): the kernel kept this thread off its core
+ * since its previous look is contention, and a loss of the core (mpishmem_wait_core_lost). By
+ * mpishmem_wait_check, and by the yields that are timed, which waits past their spin make in
+ * place of it (transport/mpi/wait_yield.c). */
+MPISHMEM_INTERNAL void mpishmem_wait_look(uint64_t now);
+
 /* The clock-reading part of the decision (wait_policy.c): at every fourth poll. */
 MPISHMEM_INTERNAL int mpishmem_wait_check(struct mpishmem_wait *w);
 
@@ -113,9 +121,9 @@ static inline int mpishmem_wait_yields(struct mpishmem_wait *w)
 
 /* A yield of a wait took `ns` (ending at `now`), one of those that the yield times
  * (transport/mpi/wait_yield.c): one that gave the core to another task is a sign of contention
- * (while contention detection is on: MPISHMEM_OVERSUBSCRIBED=auto); a lost one, among others
- * lately, starts a sleeping stretch. */
-MPISHMEM_INTERNAL void mpishmem_wait_yield_lost(uint64_t now);
+ * (while contention detection is on: MPISHMEM_OVERSUBSCRIBED=auto); a lost one, among other
+ * losses lately, starts a sleeping stretch (mpishmem_wait_core_lost). */
+MPISHMEM_INTERNAL void mpishmem_wait_core_lost(uint64_t now);
 MPISHMEM_INTERNAL void mpishmem_wait_crowd_look(uint64_t now);
 static inline void mpishmem_wait_yield_took(uint64_t ns, uint64_t now)
 {
@@ -123,7 +131,7 @@ static inline void mpishmem_wait_yield_took(uint64_t ns, uint64_t now)
         mpishmem_contention_seen(now);
         mpishmem_wait_crowd_look(now);
     }
-    if (MPISHMEM_UNLIKELY(ns >= MPISHMEM_WAIT_YIELD_LOST_NS)) mpishmem_wait_yield_lost(now);
+    if (MPISHMEM_UNLIKELY(ns >= MPISHMEM_WAIT_YIELD_LOST_NS)) mpishmem_wait_core_lost(now);
 }
 
 /* Nonzero during a sleeping stretch (relaxed; wait_policy.c sets and ends it). */

@@ -219,6 +219,8 @@ void mpishmem_progress_thread_start(const char *routine, int mpi_level)
     if (pthread_create(&pt.thread, NULL, progress_loop, NULL) != 0)
         mpishmem_error(routine, "cannot start the progress thread (MPISHMEM_PROGRESS_THREAD)");
     pt.running = 1;
+    /* every PE of the job starts one alike: the machine's PEs bring as many */
+    mpishmem_g.machine_threads *= 2;
 }
 
 int mpishmem_progress_thread_running(void)

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "runtime.h"
 
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,6 +210,30 @@ static int host_oversubscribed(cpu_set_t *all)
     return host_size > cores ? (host_size + cores - 1) / cores : 0;
 }
 
+/* The PEs of this job that run on this machine's kernel (mpishmem_g.machine_threads): hosts that
+ * share a kernel (containers, network namespaces) share its CPUs, which no host name tells.
+ * The kernel is known by its boot id; where that cannot be read, by the host name. */
+static int machine_pes(void)
+{
+    char id[MPI_MAX_PROCESSOR_NAME + 1] = {0};
+    int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+    ssize_t len = fd >= 0 ? read(fd, id, 64) : -1;
+    if (fd >= 0) close(fd);
+    if (len <= 0) {
+        int n = 0;
+        MPI_Get_processor_name(id, &n);
+        len = n;
+    }
+    unsigned hash = 5381;
+    for (ssize_t i = 0; i < len; i++) hash = hash * 33u + (unsigned char)id[i];
+    MPI_Comm machine;
+    MPI_Comm_split(mpishmem_g.world, (int)(hash & 0x7fffffff), 0, &machine);
+    int size;
+    MPI_Comm_size(machine, &size);
+    MPI_Comm_free(&machine);
+    return size;
+}
+
 /* mpishmem_g.mpi_host_peer from MPI's own node communicator (before any simulated split). */
 static void note_mpi_host(MPI_Comm host, const char *routine)
 {
@@ -259,6 +284,7 @@ static void setup_node(const char *routine)
 
     cpu_set_t host_cpus;
     mpishmem_g.oversubscribed = host_oversubscribed(&host_cpus);
+    mpishmem_g.machine_threads = machine_pes();
     if (mpishmem_env.oversubscribed >= 0)
         mpishmem_g.oversubscribed = mpishmem_env.oversubscribed ? (mpishmem_g.oversubscribed > 1
                                                                        ? mpishmem_g.oversubscribed

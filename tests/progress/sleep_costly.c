@@ -3,11 +3,12 @@
  * other guests on the cores, the membarrier of each sleep waits for vCPUs that do not run, and
  * the sleeps cost more than the lost yields they save. The wait policy's state, driven through
  * its entry points with the clock's own times:
- *   1. two lost yields 1 ms apart, while other tasks want the CPUs, start a sleeping stretch;
+ *   1. two losses of the core 1 ms apart, while other tasks want the CPUs, start a sleeping
+ *      stretch;
  *   2. a slow fence ends it at once;
- *   3. for MPISHMEM_WAIT_SLEEP_HOLD_NS after it, lost yields start none;
+ *   3. for MPISHMEM_WAIT_SLEEP_HOLD_NS after it, losses start none;
  *   4. after that they start one again.
- * Run beside CPU hogs (tests/progress/with_cpu_hog.sh), the tasks that make lost yields count.
+ * Run beside CPU hogs (tests/progress/with_cpu_hog.sh), the tasks that make losses count.
  * Linked with the static library, whose internal functions it calls. */
 #define _POSIX_C_SOURCE 200809L
 #include <shmem.h>
@@ -42,23 +43,23 @@ int main(void)
         return 1;
     }
     uint64_t now = mpishmem_clock_ns();
-    mpishmem_wait_yield_lost(now);
-    mpishmem_wait_yield_lost(now + 1000000);
-    bad |= check(1, "two lost yields 1 ms apart", sleeping(), 1);
+    mpishmem_wait_core_lost(now);
+    mpishmem_wait_core_lost(now + 1000000);
+    bad |= check(1, "two losses of the core 1 ms apart", sleeping(), 1);
 
     now = mpishmem_clock_ns();
     mpishmem_wait_sleep_costly(now);
     bad |= check(2, "after a slow fence", sleeping(), 0);
 
-    mpishmem_wait_yield_lost(now + 1000000);
-    mpishmem_wait_yield_lost(now + 2000000);
-    bad |= check(3, "lost yields within the hold", sleeping(), 0);
+    mpishmem_wait_core_lost(now + 1000000);
+    mpishmem_wait_core_lost(now + 2000000);
+    bad |= check(3, "losses within the hold", sleeping(), 0);
 
     uint64_t later = now + MPISHMEM_WAIT_SLEEP_HOLD_NS + 1000000;
-    mpishmem_wait_yield_lost(later);
-    mpishmem_wait_yield_lost(later + 1000000);
+    mpishmem_wait_core_lost(later);
+    mpishmem_wait_core_lost(later + 1000000);
     /* the stretch runs from `later` (ahead of the clock) for the hold: on now */
-    bad |= check(4, "lost yields after the hold", sleeping(), 1);
+    bad |= check(4, "losses after the hold", sleeping(), 1);
 
     if (!bad) printf("sleep costly ok\n");
     shmem_finalize();

@@ -17,6 +17,7 @@ void mpishmem_wait_yield(struct mpishmem_wait *w)
         return;
     }
     uint64_t t0 = mpishmem_clock_ns();
+    mpishmem_wait_look(t0);
     sched_yield();
     uint64_t t1 = mpishmem_clock_ns();
     mpishmem_wait_yield_took(t1 - t0, t1);
