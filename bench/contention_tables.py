@@ -299,7 +299,8 @@ def bale_tables(raw, m):
     guide = "\n".join(lines + [
         "",
         "4 PEs on one node; hogs: beside 2 processes that only spin; job: beside a second "
-        "4-PE instance of the same program started at the same time. Median kernel time over "
+        "4-PE instance of the same program, started at the same time and again whenever it "
+        "ends. Median kernel time over "
         "the runs (s); max/median: the slowest run over the median; m/OSHMEM: mpishmem's median "
         "over Open MPI OSHMEM's in the same runs (below 1: mpishmem is faster); (n/N): n of N "
         "runs passed their check. Kernels and OSHMEM's own columns: [performance.md](performance"
@@ -322,8 +323,8 @@ def bale_tables(raw, m):
               "exstack, buffers exchanged in bulk-synchronous rounds; exstack2, asynchronous "
               "buffers polled with `shmem_long_test`; histo's conveyor, exstack2 with one "
               "intermediate hop), every result checked, with 4 PEs on one node beside 2 CPU "
-              "hogs (hogs) and beside a concurrent 4-PE job of the same program and library "
-              "(job), mpishmem and Debian's Open MPI OSHMEM alternated run by run; per kernel "
+              "hogs (hogs) and beside a concurrent 4-PE job of the same program and library, "
+              "started again whenever it ends until the measured run has ended (job), mpishmem and Debian's Open MPI OSHMEM alternated run by run; per kernel "
               "its median time over the runs whose check passed, the slowest run, their ratio, "
               "and mpishmem's median over OSHMEM's (m/OSHMEM, below 1: mpishmem is faster); "
               "(n/N): n of N runs passed their check (OSHMEM's runs that print their results and "
