@@ -187,6 +187,17 @@ static void setup_mpi(int requested, int *provided, const char *routine)
     }
 }
 
+/* The PEs of the world whose `key` (a host name, a boot id) is this PE's, as a communicator
+ * (a hash of it: keys that collide are unlikely to matter beyond a count). */
+static MPI_Comm split_by_key(const char *key, size_t len)
+{
+    unsigned hash = 5381;
+    for (size_t i = 0; i < len; i++) hash = hash * 33u + (unsigned char)key[i];
+    MPI_Comm part;
+    MPI_Comm_split(mpishmem_g.world, (int)(hash & 0x7fffffff), 0, &part);
+    return part;
+}
+
 /* Oversubscribed: the PEs on this host outnumber the cores they may run on (the union of
  * their affinity masks, returned in *all). The host is found by name, not by MPI's node, which
  * may be a simulated part of it (MPIR_CVAR_NUM_CLIQUES, MPISHMEM_SIMULATED_NODES). */
@@ -195,10 +206,7 @@ static int host_oversubscribed(cpu_set_t *all)
     char name[MPI_MAX_PROCESSOR_NAME] = {0};
     int len = 0;
     MPI_Get_processor_name(name, &len);
-    unsigned hash = 5381;
-    for (int i = 0; i < len; i++) hash = hash * 33u + (unsigned char)name[i];
-    MPI_Comm host;
-    MPI_Comm_split(mpishmem_g.world, (int)(hash & 0x7fffffff), 0, &host);
+    MPI_Comm host = split_by_key(name, (size_t)len);
     int host_size;
     MPI_Comm_size(host, &host_size);
     cpu_set_t mine;
@@ -224,10 +232,7 @@ static int machine_pes(void)
         MPI_Get_processor_name(id, &n);
         len = n;
     }
-    unsigned hash = 5381;
-    for (ssize_t i = 0; i < len; i++) hash = hash * 33u + (unsigned char)id[i];
-    MPI_Comm machine;
-    MPI_Comm_split(mpishmem_g.world, (int)(hash & 0x7fffffff), 0, &machine);
+    MPI_Comm machine = split_by_key(id, (size_t)len);
     int size;
     MPI_Comm_size(machine, &size);
     MPI_Comm_free(&machine);
