@@ -21,7 +21,8 @@
 # with status 0 only).
 #   usage: bench/compare_bale_kernels.sh BUILD_DIR [RUNS] [NP] [HOGS]   (defaults 8, 4, 2)
 # Environment: BEFORE=BUILD_DIR2 adds mpishmem from another build (library "b", e.g. the commit
-# before a change), alternated with the others; LIBS="m o" (b: BEFORE's build, m: mpishmem,
+# before a change), alternated with the others; BEFORE_ENV="VAR=value ..." (for its runs only:
+# with BEFORE=BUILD_DIR, two settings of one build); LIBS="m o" (b: BEFORE's build, m: mpishmem,
 # o: OSHMEM; e.g. LIBS=m for mpishmem alone); SCENARIOS="hogs job" (any of the scenarios
 # above); ARGS (options of bale_kernels, e.g. "-k histo,ig_exstack2 -t 50000"; default: its own
 # defaults); TIMEOUT (seconds per run, default 60); SLOW (seconds, default 10); KEEP=DIR (keep
@@ -70,10 +71,11 @@ set_cmd() {
   case $2 in
     cluster.*)
       k=${2#cluster.2x}
-      cmd=(timeout "$tmo" sh "$cluster" run -n $((2 * k)) -ppn "$k" "$out/x_$1") ;;
+      cmd=(timeout "$tmo" sh "$cluster" run -n $((2 * k)) -ppn "$k" "$out/x_$1")
+      [ "$1" = b ] && cmd=(env ${BEFORE_ENV:-} "${cmd[@]}") ;;
     *) case $1 in
     m) cmd=(timeout "$tmo" "$build/bin/oshrun" -n "$np" "$out/x_m") ;;
-    b) cmd=(timeout "$tmo" "$before/bin/oshrun" -n "$np" "$out/x_b") ;;
+    b) cmd=(env ${BEFORE_ENV:-} timeout "$tmo" "$before/bin/oshrun" -n "$np" "$out/x_b") ;;
     o) cmd=(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_osc=^rdma
             timeout "$tmo" /usr/bin/oshrun -np "$np" --oversubscribe "$out/x_o") ;;
        esac ;;

@@ -83,6 +83,11 @@
       "microseconds a wait for another PE (a flag, a barrier) spins before it starts "     \
       "yielding the core (a wait for one remote operation spins 4 times that operation's " \
       "usual time; every poll yields when PEs outnumber cores)")                         \
+    X(slice_us, INT, "MPISHMEM_SLICE_US", NULL, 100, 0, 100000,                          \
+      "time slice in microseconds that each PE and its progress thread ask of Linux's "   \
+      "scheduler (6.12 and later, which takes 100 to 100000): a PE woken while a task "  \
+      "that does not sleep holds its core takes the core once its own slice is due, not " \
+      "the other task's; 0: the kernel's default")                                      \
     X(coll_node_aware, TRI, "MPISHMEM_COLL_NODE_AWARE", NULL, -1, 0, 0,                \
       "collectives of teams that span nodes: on: in two levels (node shared memory, MPI " \
       "between one leader per node), off: as MPI collectives on the team, auto (-1): "  \

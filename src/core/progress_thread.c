@@ -12,6 +12,7 @@
 
 #include "../base/clock.h"
 #include "../base/env.h"
+#include "../base/sched_slice.h"
 #include "../base/error.h"
 #include "../transport/mpi/launcher_env.h"
 #include "../transport/mpi/mpi_batch.h"
@@ -131,6 +132,8 @@ static void *progress_loop(void *arg)
     /* Linux stretches a sleep by up to 50 us by default: make the short sleeps short. */
     prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
 #endif
+    /* Its naps end on a timer: a short slice gets it the core when they do. */
+    mpishmem_sched_slice_set(mpishmem_env.slice_us);
     long max_us = mpishmem_env.progress_interval > 0 ? mpishmem_env.progress_interval : 1;
     long spin_us = mpishmem_env.progress_spin;
     /* PEs sharing cores: a thread waking often per PE would take a good part of them. */

@@ -13,6 +13,7 @@
 #include "../base/env.h"
 #include "../base/error.h"
 #include "../base/exit_status.h"
+#include "../base/sched_slice.h"
 #include "../transport/mpi/exit_notice.h"
 #include "../transport/mpi/launch_check.h"
 #include "../transport/mpi/launcher_env.h"
@@ -300,6 +301,8 @@ static void setup_node(const char *routine)
     /* Automatic: waits also find other jobs' tasks on their cores as they wait. */
     mpishmem_shared_detect = mpishmem_env.oversubscribed < 0;
     mpishmem_mpi_yield_idle(mpishmem_g.oversubscribed > 0);
+    /* A short slice lets this PE take its core back from other tasks when its waits wake. */
+    mpishmem_sched_slice_set(mpishmem_env.slice_us);
     /* Intel MPI pins each PE to one core: where PEs share cores, let them use all of them. */
     mpishmem_mpi_unpin_shared(&host_cpus, mpishmem_g.oversubscribed > 0);
 }
