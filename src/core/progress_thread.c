@@ -12,8 +12,8 @@
 
 #include "../base/clock.h"
 #include "../base/env.h"
-#include "../base/sched_slice.h"
 #include "../base/error.h"
+#include "../base/sched_slice.h"
 #include "../transport/mpi/launcher_env.h"
 #include "../transport/mpi/mpi_batch.h"
 #include "../transport/mpi/mpi_wait.h"
