@@ -8,8 +8,9 @@
  * 6.12 a task may ask for a slice of its own (sched_setattr's sched_runtime, 0.1 to 100 ms,
  * unprivileged): with a slice shorter than the other task's, a woken PE preempts it (4 PEs
  * beside two CPU hogs pinned one per CPU, all in one scheduling group, 1000 shmem_barrier_all:
- * 2.6-2.7 s with the kernel's 1.4 ms slice, 0.29-0.30 s with 100 us; Open MPI's launcher starts
- * PEs in its caller's session, so with autogroups the hogs started beside it share their group).
+ * 2.6-2.7 s with the kernel's 1.4 ms slice, 0.18-0.24 s with 100 us, on Open MPI 5 and on
+ * MPICH; Open MPI's launcher starts PEs in its caller's session, so with autogroups the hogs
+ * started beside it share their group: docs/performance.md, "How waits give the core away").
  * A slice is a latency, not a share: the PE's share of a shared core does not change. */
 #ifndef MPISHMEM_SCHED_SLICE_H
 #define MPISHMEM_SCHED_SLICE_H
